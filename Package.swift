@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Platforms without Apple's Combine framework get OpenCombine instead.
+/// On Apple platforms the conditions below link nothing but Combine.
+let openCombinePlatforms: [Platform] = [.linux, .android, .windows, .wasi, .openbsd]
+
+let package = Package(
+    name: "CombineProbe",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .library(name: "CombineProbe", targets: ["CombineProbe"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+    ],
+    targets: [
+        .target(
+            name: "CombineProbe",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine",
+                         condition: .when(platforms: openCombinePlatforms)),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine",
+                         condition: .when(platforms: openCombinePlatforms)),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine",
+                         condition: .when(platforms: openCombinePlatforms)),
+            ]
+        ),
+        .testTarget(
+            name: "CombineProbeTests",
+            dependencies: ["CombineProbe"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

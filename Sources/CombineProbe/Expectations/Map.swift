@@ -1,0 +1,27 @@
+extension PublisherExpectations {
+    /// An expectation that transforms the value of another one.
+    ///
+    /// ```swift
+    /// let recorder = ["foo", "bar"].publisher.record()
+    /// let count = try recorder.elements.map(\.count).get()
+    /// XCTAssertEqual(count, 2)
+    /// ```
+    public struct Map<Base: PublisherExpectation, Output>: PublisherExpectation {
+        let base: Base
+        let transform: (Base.Output) throws -> Output
+
+        /// The base expectation's value, transformed.
+        public func get() throws -> Output { try transform(base.get()) }
+
+        /// Implementation detail of `wait(for:timeout:)`.
+        public func _makeWaitPlan() -> _WaitPlan<Output> { base._makeWaitPlan().map(transform) }
+    }
+}
+
+extension PublisherExpectation {
+    /// Returns an expectation that waits like this one, and transforms its
+    /// value. Errors thrown by `transform` are thrown by `get()` and `wait`.
+    public func map<T>(_ transform: @escaping (Output) throws -> T) -> PublisherExpectations.Map<Self, T> {
+        .init(base: self, transform: transform)
+    }
+}

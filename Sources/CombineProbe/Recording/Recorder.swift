@@ -1,0 +1,91 @@
+/// A subscriber that records every event of a publisher, so that a test can
+/// read them back through publisher expectations.
+///
+/// Create one with ``Combine/Publisher/record(fileID:filePath:line:column:)``:
+///
+/// ```swift
+/// let publisher = ["foo", "bar", "baz"].publisher
+/// let recorder = publisher.record()
+/// let elements = try recorder.elements.get()
+/// XCTAssertEqual(elements, ["foo", "bar", "baz"])
+/// ```
+///
+/// A recorder requests unlimited demand and keeps every value and the
+/// completion behind a lock, so the publisher may send from any thread.
+/// Recording a value costs O(1), and so does consuming one with
+/// ``next()``.
+///
+/// Dropping the recorder cancels its subscription. A recorder records a
+/// single publisher: a second subscription, or values sent after the
+/// completion, are reported as test failures at the line that called
+/// `record()`.
+public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
+    let storage: RecorderStorage<Input, Failure>
+
+    init(site: CallSite) {
+        storage = RecorderStorage(site: site, framework: .current)
+    }
+
+    deinit {
+        storage.deliverPendingMisuse()
+        storage.cancel()
+    }
+
+    /// Forwards the subscription to the recorder's storage. `record()` calls
+    /// this for you; subscribing a recorder a second time is reported as a
+    /// test failure.
+    public func receive(subscription: any Subscription) {
+        storage.receive(subscription: subscription)
+    }
+
+    /// Records a value. Returns `.none`: the recorder asked for unlimited
+    /// demand when it was subscribed.
+    public func receive(_ input: Input) -> Subscribers.Demand {
+        storage.receive(input)
+    }
+
+    /// Records the completion and ends every wait that was waiting for it.
+    public func receive(completion: Subscribers.Completion<Failure>) {
+        storage.receive(completion: completion)
+    }
+
+    /// Cancels the subscription to the recorded publisher. The events
+    /// recorded so far are kept.
+    public func cancel() {
+        storage.cancel()
+    }
+
+    /// Every element and the completion recorded so far, whatever `next()`
+    /// has consumed.
+    public var elementsAndCompletion: (elements: [Input], completion: Subscribers.Completion<Failure>?) {
+        storage.deliverPendingMisuse()
+        return storage.state.withLock { ($0.elements, $0.completion) }
+    }
+}
+
+// A recorder holds no state of its own outside its lock-protected storage; it
+// can cross threads when the values it records can.
+extension Recorder: Sendable where Input: Sendable {}
+
+extension Publisher {
+    /// Subscribes a ``Recorder`` to this publisher and returns it.
+    ///
+    /// ```swift
+    /// let recorder = PassthroughSubject<String, Never>().record()
+    /// ```
+    ///
+    /// The caller's location is kept so that a misuse of the recorder (a
+    /// second subscription, a value after completion) is reported as a test
+    /// failure at this line.
+    public func record(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Recorder<Output, Failure> {
+        let recorder = Recorder<Output, Failure>(
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        subscribe(recorder.storage)
+        return recorder
+    }
+}

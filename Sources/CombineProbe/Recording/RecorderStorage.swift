@@ -1,0 +1,202 @@
+/// The subscriber that `record()` actually subscribes.
+///
+/// The publisher's subscription retains its subscriber. If that subscriber
+/// were the ``Recorder`` handed to the test, a recorder and its subscription
+/// would keep each other alive until the publisher completes. Instead, the
+/// subscription retains this storage, and the test holds the ``Recorder``,
+/// whose deinitializer cancels the subscription: dropping the recorder ends
+/// the recording, and nothing leaks.
+///
+/// All mutable state lives in a `Locked` value, so publishers may send from
+/// any thread.
+final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
+    let state: Locked<RecorderState<Input, Failure>>
+    /// Where `record()` was called: misuse is reported there.
+    let site: CallSite
+    /// The framework that ran the test that called `record()`.
+    let framework: TestFramework
+
+    init(site: CallSite, framework: TestFramework) {
+        self.state = Locked(RecorderState())
+        self.site = site
+        self.framework = framework
+    }
+
+    // MARK: Subscriber
+
+    func receive(subscription: any Subscription) {
+        let outcome: SubscriptionOutcome = state.withLock { state in
+            switch state.phase {
+            case .awaitingSubscription:
+                state.phase = .subscribed(subscription)
+                return .accepted
+            case .subscribed:
+                return .refused("the recorder is already subscribed; a recorder records one publisher. The second subscription was cancelled.")
+            case .completed:
+                return .refused("the recorder received a subscription after its publisher completed; a recorder records one publisher. The subscription was cancelled.")
+            case .cancelled:
+                return .refusedSilently
+            }
+        }
+        switch outcome {
+        case .accepted:
+            subscription.request(.unlimited)
+        case .refusedSilently:
+            subscription.cancel()
+        case let .refused(message):
+            subscription.cancel()
+            reportMisuse(message)
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        // The hot path: one lock, one append, and a waiter check that costs
+        // nothing when no test is waiting.
+        var misuse: String?
+        let fulfilled: [@Sendable () -> Void]? = state.withLock { state in
+            switch state.phase {
+            case .subscribed:
+                state.elements.append(input)
+            case .awaitingSubscription:
+                // Recorded all the same: nothing is lost.
+                state.elements.append(input)
+                misuse = "the recorder received \(String(reflecting: input)) before any subscription; the value was recorded."
+            case .completed:
+                misuse = "the recorder received \(String(reflecting: input)) after the publisher completed (\(describe(state.completion))); a publisher must not send after completion. The value was not added to the recorded elements."
+                return nil
+            case .cancelled:
+                // Values may still arrive after a cancellation: Combine allows it.
+                return nil
+            }
+            return state.waiters.isEmpty ? nil : Self.takeSatisfiedWaiters(&state)
+        }
+        if let fulfilled { for fulfill in fulfilled { fulfill() } }
+        if let misuse { reportMisuse(misuse) }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        var misuse: String?
+        let fulfilled: [@Sendable () -> Void] = state.withLock { state in
+            switch state.phase {
+            case .subscribed, .awaitingSubscription:
+                if case .awaitingSubscription = state.phase {
+                    misuse = "the recorder received a completion (\(describe(completion))) before any subscription; the completion was recorded."
+                }
+                state.phase = .completed
+                state.completion = completion
+            case .completed:
+                misuse = "the recorder received a second completion (\(describe(completion))) after \(describe(state.completion)); a publisher completes once. The second completion was ignored."
+                return []
+            case .cancelled:
+                return []
+            }
+            return Self.takeSatisfiedWaiters(&state)
+        }
+        for fulfill in fulfilled { fulfill() }
+        if let misuse { reportMisuse(misuse) }
+    }
+
+    private enum SubscriptionOutcome { case accepted, refusedSilently, refused(String) }
+
+    // MARK: Cancellation
+
+    /// Cancels the subscription, if any. Recorded events are kept.
+    func cancel() {
+        let subscription: (any Subscription)? = state.withLock { state in
+            switch state.phase {
+            case let .subscribed(subscription):
+                state.phase = .cancelled
+                return subscription
+            case .awaitingSubscription:
+                state.phase = .cancelled
+                return nil
+            case .completed, .cancelled:
+                return nil
+            }
+        }
+        subscription?.cancel()
+    }
+
+    // MARK: Waiting
+
+    /// Calls `fulfill` once `condition` holds: right now, before returning
+    /// `nil`, if it already does; otherwise later, from the thread that sends
+    /// the event, and the returned identifier can cancel the wait.
+    func addWaiter(for condition: WaitCondition, fulfill: @escaping @Sendable () -> Void) -> Int? {
+        let id: Int? = state.withLock { state in
+            if state.satisfies(condition) { return nil }
+            let id = state.nextWaiterID
+            state.nextWaiterID += 1
+            state.waiters.append(Waiter(id: id, condition: condition, fulfill: fulfill))
+            return id
+        }
+        if id == nil { fulfill() }
+        return id
+    }
+
+    /// Forgets a pending wait. Does nothing if it was fulfilled already.
+    func removeWaiter(_ id: Int) {
+        state.withLock { state in
+            state.waiters.removeAll { $0.id == id }
+        }
+    }
+
+    private static func takeSatisfiedWaiters(_ state: inout RecorderState<Input, Failure>) -> [@Sendable () -> Void] {
+        var fulfilled: [@Sendable () -> Void] = []
+        var pending: [Waiter] = []
+        for waiter in state.waiters {
+            if state.satisfies(waiter.condition) {
+                fulfilled.append(waiter.fulfill)
+            } else {
+                pending.append(waiter)
+            }
+        }
+        state.waiters = pending
+        return fulfilled
+    }
+
+    // MARK: Misuse
+
+    /// Reports a misuse of the recorder as a test failure at the line that
+    /// called `record()`.
+    ///
+    /// A Swift Testing issue can only be recorded from the test's own task.
+    /// When the misuse happens on another thread (a publisher sending from a
+    /// background queue), the report waits until the test next reads the
+    /// recorder, so that it is never lost.
+    func reportMisuse(_ message: String) {
+        let text = "Recorder created at \(site): \(message)"
+        if framework == .swiftTesting && TestFramework.current != .swiftTesting {
+            state.withLock { $0.undeliveredMisuse.append(text) }
+        } else {
+            FailureReporter.fail(text, at: site, in: framework)
+        }
+    }
+
+    /// Delivers the misuse reports kept by ``reportMisuse(_:)``. Called
+    /// whenever the test reads the recorder.
+    func deliverPendingMisuse() {
+        let pending: [String] = state.withLock { state in
+            guard !state.undeliveredMisuse.isEmpty else { return [] }
+            defer { state.undeliveredMisuse.removeAll() }
+            return state.undeliveredMisuse
+        }
+        for text in pending {
+            FailureReporter.fail(text, at: site, in: framework)
+        }
+    }
+
+    /// What was recorded so far, for failure messages.
+    func summary() -> String {
+        state.withLock { RecordingSummary.describe($0) }
+    }
+
+    private func describe(_ completion: Subscribers.Completion<Failure>?) -> String {
+        switch completion {
+        case nil: return "no completion"
+        case .finished?: return "finished"
+        case let .failure(error)?: return "failure(\(String(reflecting: error)))"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// An error thrown by a publisher expectation when the recorded events do not
+/// allow it to produce its value.
+///
+/// Compare errors by kind, as you would an enum case. Two errors of the same
+/// kind are equal, whatever their context:
+///
+/// ```swift
+/// do {
+///     _ = try recorder.next().get()
+/// } catch RecordingError.notEnoughElements {
+///     // expected
+/// }
+/// XCTAssertThrowsError(try recorder.elements.get()) { error in
+///     XCTAssertEqual(error as? RecordingError, .notCompleted)
+/// }
+/// ```
+///
+/// Its ``description`` says what the expectation waited for and what the
+/// recorder had recorded at that point, so that a thrown error reads well in a
+/// test failure message.
+public struct RecordingError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The kinds of recording errors.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The publisher did not complete.
+        case notCompleted
+        /// The publisher did not publish enough elements.
+        case notEnoughElements
+        /// The publisher published more elements than expected.
+        case tooManyElements
+        /// An inverted expectation was already fulfilled when its value was
+        /// read with `get()`.
+        case invertedExpectationFulfilled
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+
+    /// What the expectation waited for and what was recorded, or an empty
+    /// string for the bare values such as ``notCompleted``.
+    public let context: String
+
+    /// Creates an error of the given kind, with an explanation of the
+    /// circumstances.
+    public init(_ kind: Kind, context: String = "") {
+        self.kind = kind
+        self.context = context
+    }
+
+    /// The publisher did not complete.
+    public static let notCompleted = RecordingError(.notCompleted)
+
+    /// The publisher did not publish enough elements.
+    public static let notEnoughElements = RecordingError(.notEnoughElements)
+
+    /// The publisher published more elements than expected.
+    public static let tooManyElements = RecordingError(.tooManyElements)
+
+    /// An inverted expectation was already fulfilled when `get()` read it.
+    public static let invertedExpectationFulfilled = RecordingError(.invertedExpectationFulfilled)
+
+    /// Errors of the same ``kind`` are equal.
+    public static func == (lhs: RecordingError, rhs: RecordingError) -> Bool {
+        lhs.kind == rhs.kind
+    }
+
+    /// Hashes the ``kind`` only, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+    }
+
+    /// Matches any error that is a `RecordingError` of the same kind, so that
+    /// `catch RecordingError.notCompleted` and
+    /// `case RecordingError.notCompleted` work on `any Error`.
+    public static func ~= (pattern: RecordingError, value: any Error) -> Bool {
+        (value as? RecordingError)?.kind == pattern.kind
+    }
+
+    /// `RecordingError.notCompleted: <context>`
+    public var description: String {
+        context.isEmpty ? "RecordingError.\(kind.rawValue)" : "RecordingError.\(kind.rawValue): \(context)"
+    }
+}
+
+extension RecordingError: LocalizedError {
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+}

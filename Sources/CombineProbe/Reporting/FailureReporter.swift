@@ -1,0 +1,54 @@
+import XCTest
+#if canImport(Testing)
+import Testing
+#endif
+
+/// The test framework that runs the current test.
+enum TestFramework: Sendable, Equatable {
+    /// XCTest (or no test framework at all).
+    case xcTest
+    /// Swift Testing.
+    case swiftTesting
+
+    /// The framework running the test on the current task.
+    ///
+    /// Swift Testing publishes the running test in a task-local value; when
+    /// there is none, the failure goes to XCTest. A failure recorded through
+    /// the wrong framework is silently dropped on Linux, so this choice
+    /// matters.
+    static var current: TestFramework {
+        #if canImport(Testing)
+        if Test.current != nil { return .swiftTesting }
+        #endif
+        return .xcTest
+    }
+}
+
+/// Records test failures in the framework that runs the test.
+enum FailureReporter {
+    /// Records a failure at `site`, in the framework that runs the current
+    /// test.
+    static func fail(_ message: String, at site: CallSite) {
+        fail(message, at: site, in: .current)
+    }
+
+    /// Records a failure at `site`, in the given framework.
+    static func fail(_ message: String, at site: CallSite, in framework: TestFramework) {
+        switch framework {
+        case .xcTest:
+            XCTFail(message, file: site.filePath, line: site.line)
+        case .swiftTesting:
+            #if canImport(Testing)
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(
+                    fileID: String(describing: site.fileID),
+                    filePath: String(describing: site.filePath),
+                    line: Int(site.line),
+                    column: Int(site.column)))
+            #else
+            XCTFail(message, file: site.filePath, line: site.line)
+            #endif
+        }
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(os)
+import os
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(WinSDK)
+import WinSDK
+#endif
+
+/// A value guarded by a lock: the only way to read or change it is
+/// ``withLock(_:)``, which holds the lock for the duration of the closure.
+///
+/// `@unchecked Sendable` is honest here: every access to `value` goes through
+/// the lock, so no two threads ever touch it at the same time.
+final class Locked<Value>: @unchecked Sendable {
+    #if canImport(os)
+    private let mutex: UnsafeMutablePointer<os_unfair_lock>
+    #elseif canImport(WinSDK)
+    private let mutex: UnsafeMutablePointer<SRWLOCK>
+    #else
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        mutex = .allocate(capacity: 1)
+        #if canImport(os)
+        mutex.initialize(to: os_unfair_lock())
+        #elseif canImport(WinSDK)
+        InitializeSRWLock(mutex)
+        #else
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        #endif
+    }
+
+    deinit {
+        #if !canImport(os) && !canImport(WinSDK)
+        pthread_mutex_destroy(mutex)
+        #endif
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the guarded value.
+    @inline(__always)
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        #if canImport(os)
+        os_unfair_lock_lock(mutex)
+        defer { os_unfair_lock_unlock(mutex) }
+        #elseif canImport(WinSDK)
+        AcquireSRWLockExclusive(mutex)
+        defer { ReleaseSRWLockExclusive(mutex) }
+        #else
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        #endif
+        return try body(&value)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+
+/// A failure that a test recorded while ``FailureCapturingTestCase`` was
+/// capturing.
+struct CapturedFailure: CustomStringConvertible, Sendable {
+    let message: String
+    let file: String
+    let line: Int
+
+    var description: String { "\(file):\(line): \(message)" }
+}
+
+/// A test case that can capture the failures recorded by the code under test,
+/// so that a test asserts them instead of failing.
+///
+/// corelibs-XCTest has no `XCTExpectFailure`, so this overrides the method
+/// every XCTest failure goes through.
+class FailureCapturingTestCase: XCTestCase {
+    private let captureLock = NSLock()
+    private var captured: [CapturedFailure]?
+
+    /// Short timeouts for waits that are expected to time out.
+    let shortTimeout: TimeInterval = 0.05
+    /// Generous timeouts for waits that are expected to succeed.
+    let longTimeout: TimeInterval = 10
+
+    #if canImport(ObjectiveC)
+    override func record(_ issue: XCTIssue) {
+        let message = issue.compactDescription
+        let file = issue.sourceCodeContext.location?.fileURL.path ?? ""
+        let line = issue.sourceCodeContext.location?.lineNumber ?? 0
+        if capture(CapturedFailure(message: message, file: file, line: line)) { return }
+        super.record(issue)
+    }
+    #else
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        // XCTFail's messages read "failed - <message>".
+        let message = description.hasPrefix("failed - ") ? String(description.dropFirst(9)) : description
+        if capture(CapturedFailure(message: message, file: filePath, line: lineNumber)) { return }
+        super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+    #endif
+
+    private func capture(_ failure: CapturedFailure) -> Bool {
+        captureLock.lock()
+        defer { captureLock.unlock() }
+        guard captured != nil else { return false }
+        captured!.append(failure)
+        return true
+    }
+
+    /// Runs `body`, and returns the failures it recorded along with its result.
+    func captureFailures<T>(_ body: () throws -> T) -> (failures: [CapturedFailure], result: Result<T, any Error>) {
+        captureLock.lock()
+        precondition(captured == nil, "captureFailures calls do not nest")
+        captured = []
+        captureLock.unlock()
+        let result = Result { try body() }
+        captureLock.lock()
+        let failures = captured ?? []
+        captured = nil
+        captureLock.unlock()
+        return (failures, result)
+    }
+
+    /// Asserts that exactly the failures with the given message prefixes were
+    /// recorded, in order, all at `line` of this file.
+    func assertFailures(
+        _ failures: [CapturedFailure],
+        _ prefixes: [String],
+        at line: Int,
+        file: StaticString = #filePath,
+        callerLine: UInt = #line
+    ) {
+        XCTAssertEqual(failures.count, prefixes.count, "recorded failures: \(failures)", file: file, line: callerLine)
+        for (failure, prefix) in zip(failures, prefixes) {
+            XCTAssertTrue(failure.message.hasPrefix(prefix), "\(failure.message.debugDescription) does not start with \(prefix.debugDescription)", file: file, line: callerLine)
+            XCTAssertEqual(failure.line, line, "failure recorded at the wrong line: \(failure)", file: file, line: callerLine)
+            XCTAssertEqual(failure.file, "\(file)", "failure recorded in the wrong file: \(failure)", file: file, line: callerLine)
+        }
+    }
+
+    /// Asserts that `result` is a failure with `expected` error.
+    func assertThrows<T, E: Error & Equatable>(
+        _ result: Result<T, any Error>,
+        _ expected: E,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        switch result {
+        case .success(let value):
+            XCTFail("expected \(expected) to be thrown, got \(value)", file: file, line: line)
+        case .failure(let error):
+            XCTAssertEqual(error as? E, expected, "unexpected error \(error)", file: file, line: line)
+        }
+    }
+
+    /// Asserts that `result` is a success.
+    @discardableResult
+    func assertSucceeds<T>(_ result: Result<T, any Error>, file: StaticString = #filePath, line: UInt = #line) -> T? {
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            XCTFail("unexpected error \(error)", file: file, line: line)
+            return nil
+        }
+    }
+}
+
+/// The error of the failing publishers in these tests.
+struct MyError: Error, Equatable {}
