@@ -37,3 +37,7 @@ extension Recorder {
         .init(recorder: self)
     }
 }
+
+// An expectation holds its recorder and a count: it crosses threads and tasks
+// whenever its recorder can.
+extension PublisherExpectations.Elements: Sendable where Input: Sendable {}

@@ -78,3 +78,8 @@ extension Recorder {
         .init(recorder: self)
     }
 }
+
+// An expectation holds its recorder and a count: it crosses threads and tasks
+// whenever its recorder can.
+extension PublisherExpectations.Finished: Sendable where Input: Sendable {}
+extension PublisherExpectations.FinishedInverted: Sendable where Input: Sendable {}

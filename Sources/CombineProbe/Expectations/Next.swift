@@ -67,3 +67,7 @@ extension Recorder {
         return 0
     }
 }
+
+// An expectation holds its recorder and a count: it crosses threads and tasks
+// whenever its recorder can.
+extension PublisherExpectations.Next: Sendable where Input: Sendable {}

@@ -85,3 +85,8 @@ extension Recorder {
         .init(recorder: self)
     }
 }
+
+// An expectation holds its recorder and a count: it crosses threads and tasks
+// whenever its recorder can.
+extension PublisherExpectations.NextOne: Sendable where Input: Sendable {}
+extension PublisherExpectations.NextOneInverted: Sendable where Input: Sendable {}

@@ -106,3 +106,8 @@ extension Recorder {
         return .init(recorder: self, maxLength: maxLength)
     }
 }
+
+// An expectation holds its recorder and a count: it crosses threads and tasks
+// whenever its recorder can.
+extension PublisherExpectations.Prefix: Sendable where Input: Sendable {}
+extension PublisherExpectations.PrefixInverted: Sendable where Input: Sendable {}

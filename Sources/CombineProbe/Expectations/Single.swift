@@ -47,3 +47,7 @@ extension Recorder {
         .init(recorder: self)
     }
 }
+
+// An expectation holds its recorder and a count: it crosses threads and tasks
+// whenever its recorder can.
+extension PublisherExpectations.Single: Sendable where Input: Sendable {}

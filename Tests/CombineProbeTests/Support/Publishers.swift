@@ -1,0 +1,33 @@
+import CombineProbe
+import Foundation
+
+/// A publisher that breaks the Combine contract: it sends a value before the
+/// subscription.
+struct ValueBeforeSubscriptionPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        _ = subscriber.receive(1)
+        subscriber.receive(subscription: Subscriptions.empty)
+        _ = subscriber.receive(2)
+    }
+}
+
+/// A thread-safe flag, for closures that run on other threads.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _value = false
+
+    var value: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return _value
+    }
+
+    func set() {
+        lock.lock()
+        _value = true
+        lock.unlock()
+    }
+}

@@ -1,0 +1,83 @@
+import CombineProbe
+import Foundation
+import XCTest
+
+final class XCTestWaitTests: FailureCapturingTestCase {
+    func testValuesDeliveredOnTheMainQueueArriveWhileWaiting() throws {
+        let recorder = Just("foo").receive(on: DispatchQueue.main).record()
+        XCTAssertThrowsError(try recorder.elements.get(), "not delivered yet: the main queue is busy running this test")
+        XCTAssertEqual(try wait(for: recorder.elements, timeout: longTimeout), ["foo"])
+    }
+
+    func testValuesDeliveredOnTheMainRunLoopArriveWhileWaiting() throws {
+        let recorder = [1, 2].publisher.receive(on: RunLoop.main).record()
+        XCTAssertEqual(try wait(for: recorder.next(2), timeout: longTimeout), [1, 2])
+    }
+
+    func testValuesFromABackgroundQueue() throws {
+        let recorder = (1...3).publisher
+            .delay(for: .milliseconds(20), scheduler: DispatchQueue.global())
+            .record()
+        XCTAssertEqual(try wait(for: recorder.next(), timeout: longTimeout), 1)
+        XCTAssertEqual(try wait(for: recorder.elements, timeout: longTimeout), [1, 2, 3])
+    }
+
+    func testWaitReturnsAtOnceWhenAlreadyFulfilled() throws {
+        let recorder = ["foo"].publisher.record()
+        let start = Date()
+        XCTAssertEqual(try wait(for: recorder.single, timeout: 30), "foo")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+    }
+
+    func testWaitReturnsAsSoonAsTheEventArrives() throws {
+        let recorder = Just(1)
+            .delay(for: .milliseconds(10), scheduler: DispatchQueue.global())
+            .record()
+        let start = Date()
+        XCTAssertEqual(try wait(for: recorder.next(), timeout: 30), 1)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+    }
+
+    func testInvertedWaitSucceedsAfterTheTimeout() throws {
+        let publisher = PassthroughSubject<Int, Never>()
+        let recorder = publisher.record()
+        publisher.send(1)
+        _ = try recorder.next().get()
+        let (failures, result) = captureFailures { try wait(for: recorder.next().inverted, timeout: shortTimeout) }
+        XCTAssertTrue(failures.isEmpty, "\(failures)")
+        assertSucceeds(result)
+    }
+
+    func testInvertedWaitFailsWhenAnElementArrivesDuringTheWait() {
+        let recorder = Just(1)
+            .delay(for: .milliseconds(10), scheduler: DispatchQueue.global())
+            .record()
+        let (failures, result) = captureFailures { try wait(for: recorder.next().inverted, timeout: longTimeout) }; let line = #line
+        assertFailures(failures, ["Fulfilled inverted expectation recorder.next().inverted"], at: line)
+        assertSucceeds(result)
+    }
+
+    func testTimeoutMessageShowsWhatWasRecorded() {
+        let publisher = PassthroughSubject<String, Never>()
+        let recorder = publisher.record()
+        publisher.send("foo")
+        let (failures, _) = captureFailures { try wait(for: recorder.next(2), timeout: shortTimeout) }
+        XCTAssertEqual(
+            failures.first?.message,
+            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(2), "
+                + #"which waits for 2 more elements. Recorded so far: 1 element ["foo"], not completed."#)
+    }
+
+    func testTimerOnTheMainRunLoop() throws {
+        let recorder = Timer.publish(every: 0.01, on: .main, in: .common).autoconnect().record()
+        let dates = try wait(for: recorder.next(3), timeout: longTimeout)
+        XCTAssertEqual(dates.count, 3)
+        XCTAssertEqual(dates.sorted(), dates)
+    }
+}
+
+/// Moves a value into a closure that runs on another thread, in tests.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
