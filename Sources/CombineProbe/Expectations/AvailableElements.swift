@@ -12,14 +12,14 @@ extension PublisherExpectations {
         var goal: String { "the timeout to expire or the publisher to complete" }
         var failsOnTimeout: Bool { false }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws -> [Input] {
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> [Input] {
             if case let .failure(error)? = state.completion { throw error }
             state.consumeAll()
             return state.elements
         }
 
-        func valueNow(_ state: inout RecorderState<Input, Failure>) throws -> [Input] {
-            try valueAfterWait(&state)
+        func valueNow(_ state: RecorderState<Input, Failure>) throws -> [Input] {
+            try valueAfterWait(state)
         }
 
         /// The elements recorded so far; throws the publisher error if it

@@ -9,7 +9,7 @@ extension PublisherExpectations {
         var name: String { "completion" }
         var goal: String { "the publisher to complete" }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws -> Subscribers.Completion<Failure> {
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> Subscribers.Completion<Failure> {
             try state.completedRecording(for: self).completion
         }
 

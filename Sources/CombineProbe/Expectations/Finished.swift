@@ -11,7 +11,7 @@ extension PublisherExpectations {
         var name: String { "finished" }
         var goal: String { "the publisher to finish" }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws {
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws {
             guard let completion = state.completion else { return }
             state.consumeAll()
             if case let .failure(error) = completion { throw error }
@@ -46,12 +46,12 @@ extension PublisherExpectations {
         var goal: String { "the publisher not to complete" }
         var isInverted: Bool { true }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws {
-            try Finished(recorder: recorder).valueAfterWait(&state)
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws {
+            try Finished(recorder: recorder).valueAfterWait(state)
         }
 
-        func valueNow(_ state: inout RecorderState<Input, Failure>) throws {
-            try invertedValueNow(&state)
+        func valueNow(_ state: RecorderState<Input, Failure>) throws {
+            try invertedValueNow(state)
         }
 
         /// Returns if the publisher has not completed. Throws the publisher

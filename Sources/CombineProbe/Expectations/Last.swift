@@ -10,7 +10,7 @@ extension PublisherExpectations {
         var name: String { "last" }
         var goal: String { "the publisher to complete" }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws -> Input? {
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> Input? {
             try state.finishedElements(for: self).last
         }
 

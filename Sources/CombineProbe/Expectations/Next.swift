@@ -12,7 +12,7 @@ extension PublisherExpectations {
         var name: String { "next(\(count))" }
         var goal: String { count == 1 ? "1 more element" : "\(count) more elements" }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws -> [Input] {
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> [Input] {
             if state.remainingCount >= count {
                 let start = state.consumed
                 state.consumed += count

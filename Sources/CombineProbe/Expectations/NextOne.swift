@@ -11,7 +11,7 @@ extension PublisherExpectations {
         var name: String { "next()" }
         var goal: String { "one more element" }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws -> Input {
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> Input {
             if state.remainingCount >= 1 {
                 defer { state.consumed += 1 }
                 return state.elements[state.consumed]
@@ -49,13 +49,13 @@ extension PublisherExpectations {
         var goal: String { "no new element and no completion" }
         var isInverted: Bool { true }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws {
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws {
             if state.remainingCount >= 1 { return }
             if case let .failure(error)? = state.completion { throw error }
         }
 
-        func valueNow(_ state: inout RecorderState<Input, Failure>) throws {
-            try invertedValueNow(&state)
+        func valueNow(_ state: RecorderState<Input, Failure>) throws {
+            try invertedValueNow(state)
         }
 
         /// Returns if no element is waiting to be consumed and the publisher

@@ -19,7 +19,7 @@ extension PublisherExpectations {
             "\(maxLength) \(maxLength == 1 ? "element" : "elements"), or the publisher to complete"
         }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws -> [Input] {
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> [Input] {
             if state.elements.count >= maxLength {
                 state.consumed = max(state.consumed, maxLength)
                 return Array(state.elements.prefix(maxLength))
@@ -63,12 +63,12 @@ extension PublisherExpectations {
         }
         var isInverted: Bool { true }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws -> [Input] {
-            try Prefix(recorder: recorder, maxLength: maxLength).valueAfterWait(&state)
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> [Input] {
+            try Prefix(recorder: recorder, maxLength: maxLength).valueAfterWait(state)
         }
 
-        func valueNow(_ state: inout RecorderState<Input, Failure>) throws -> [Input] {
-            try invertedValueNow(&state)
+        func valueNow(_ state: RecorderState<Input, Failure>) throws -> [Input] {
+            try invertedValueNow(state)
         }
 
         /// The elements published so far, if they are fewer than `maxLength`

@@ -20,11 +20,11 @@ protocol RecorderExpectation: PublisherExpectation {
 
     /// The value after a wait: the documented behaviour of each expectation,
     /// which may be lenient because the wait already reported a timeout.
-    func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws -> Output
+    func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> Output
 
     /// The value now. Throws when the condition does not hold yet, so that
     /// `get()` never returns a value that a wait would have reported.
-    func valueNow(_ state: inout RecorderState<Input, Failure>) throws -> Output
+    func valueNow(_ state: RecorderState<Input, Failure>) throws -> Output
 }
 
 extension RecorderExpectation {
@@ -32,11 +32,11 @@ extension RecorderExpectation {
     var failsOnTimeout: Bool { true }
 
     /// Throws the error `get()` throws when the condition does not hold yet.
-    func valueNow(_ state: inout RecorderState<Input, Failure>) throws -> Output {
+    func valueNow(_ state: RecorderState<Input, Failure>) throws -> Output {
         guard state.satisfies(condition) else {
             throw unsatisfied(state)
         }
-        return try valueAfterWait(&state)
+        return try valueAfterWait(state)
     }
 
     /// The error for an expectation that cannot produce its value yet.
@@ -57,8 +57,17 @@ extension RecorderExpectation {
     /// The implementation of `get()`.
     func resolveNow() throws -> Output {
         let storage = recorder.storage
-        storage.deliverPendingMisuse()
-        return try storage.state.withLock { try valueNow(&$0) }
+        // One lock for both the value and the misuse reports kept for the
+        // test: `next().get()` runs once per consumed element.
+        var undelivered: [String] = []
+        defer { storage.deliver(undelivered) }
+        return try storage.state.withLock { state in
+            if !state.undeliveredMisuse.isEmpty {
+                undelivered = state.undeliveredMisuse
+                state.undeliveredMisuse = []
+            }
+            return try valueNow(state)
+        }
     }
 
     /// The implementation of `_makeWaitPlan()`.
@@ -67,20 +76,20 @@ extension RecorderExpectation {
         return _WaitPlan(
             recording: storage, condition: condition, name: "recorder.\(name)", goal: goal,
             isInverted: isInverted, failsOnTimeout: failsOnTimeout,
-            resolve: { try storage.state.withLock { try self.valueAfterWait(&$0) } })
+            resolve: { try storage.state.withLock { try self.valueAfterWait($0) } })
     }
 
     /// The implementation of `get()` for inverted expectations: the base
     /// condition must not hold. When it does, the publisher error is thrown
     /// if the base expectation would throw it, and
     /// ``RecordingError/invertedExpectationFulfilled`` otherwise.
-    func invertedValueNow(_ state: inout RecorderState<Input, Failure>) throws -> Output {
+    func invertedValueNow(_ state: RecorderState<Input, Failure>) throws -> Output {
         guard state.satisfies(condition) else {
-            return try valueAfterWait(&state)
+            return try valueAfterWait(state)
         }
         let consumed = state.consumed
         defer { state.consumed = consumed }
-        _ = try valueAfterWait(&state)
+        _ = try valueAfterWait(state)
         throw error(.invertedExpectationFulfilled, state)
     }
 }
@@ -88,7 +97,7 @@ extension RecorderExpectation {
 extension RecorderState {
     /// The recorded elements and completion, once the publisher has completed.
     /// Marks every element as consumed.
-    mutating func completedRecording<E: RecorderExpectation>(for expectation: E) throws
+    func completedRecording<E: RecorderExpectation>(for expectation: E) throws
         -> (elements: [Input], completion: Subscribers.Completion<Failure>)
         where E.Input == Input, E.Failure == Failure
     {
@@ -101,7 +110,7 @@ extension RecorderState {
 
     /// The recorded elements, once the publisher has finished. Throws the
     /// publisher error if it failed.
-    mutating func finishedElements<E: RecorderExpectation>(for expectation: E) throws -> [Input]
+    func finishedElements<E: RecorderExpectation>(for expectation: E) throws -> [Input]
         where E.Input == Input, E.Failure == Failure
     {
         let (elements, completion) = try completedRecording(for: expectation)

@@ -10,7 +10,7 @@ extension PublisherExpectations {
         var name: String { "recording" }
         var goal: String { "the publisher to complete" }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws -> Record<Input, Failure>.Recording {
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> Record<Input, Failure>.Recording {
             let (elements, completion) = try state.completedRecording(for: self)
             return Record<Input, Failure>.Recording(output: elements, completion: completion)
         }

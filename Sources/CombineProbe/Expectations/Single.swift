@@ -12,7 +12,7 @@ extension PublisherExpectations {
         var name: String { "single" }
         var goal: String { "the publisher to publish exactly one element, then finish" }
 
-        func valueAfterWait(_ state: inout RecorderState<Input, Failure>) throws -> Input {
+        func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> Input {
             let elements = try state.finishedElements(for: self)
             switch elements.count {
             case 0: throw error(.notEnoughElements, state)

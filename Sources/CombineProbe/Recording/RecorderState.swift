@@ -1,29 +1,38 @@
-/// Everything a recorder knows, guarded by the recorder's lock.
-struct RecorderState<Input, Failure: Error> {
-    /// Where the recorder stands in the subscriber life cycle.
-    enum Phase {
-        /// `record()` was called; the publisher has not sent its subscription.
-        case awaitingSubscription
-        /// The publisher sent its subscription and may send values.
-        case subscribed(any Subscription)
-        /// The publisher completed.
-        case completed
-        /// The recorder was cancelled (explicitly, or because it went away).
-        case cancelled
-    }
+/// Where a recorder stands in the subscriber life cycle.
+enum RecorderPhase {
+    /// `record()` was called; the publisher has not sent its subscription.
+    case awaitingSubscription
+    /// The publisher sent its subscription and may send values.
+    case subscribed
+    /// The publisher completed.
+    case completed
+    /// The recorder was cancelled (explicitly, or because it went away).
+    case cancelled
+}
 
-    var phase = Phase.awaitingSubscription
+/// Everything a recorder knows. Only ever accessed under the recorder's lock
+/// (`RecorderStorage.state`), which makes each access exclusive.
+///
+/// A final class rather than a struct: in the recorder's generic code, the
+/// fields of a generic struct can only be reached through type metadata
+/// looked up at run time, once per recorded value, while a class finds them
+/// through the instance itself. The lock already guarantees exclusive access,
+/// so the fields opt out of the dynamic exclusivity checks as well.
+final class RecorderState<Input, Failure: Error> {
+    @exclusivity(unchecked) var phase = RecorderPhase.awaitingSubscription
+    /// The subscription, while subscribed.
+    @exclusivity(unchecked) var subscription: (any Subscription)?
     /// Every value received, in order. Appended in place: O(1) amortized.
-    var elements: [Input] = []
-    var completion: Subscribers.Completion<Failure>?
+    @exclusivity(unchecked) var elements: [Input] = []
+    @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     /// How many elements `next()` and friends have consumed.
-    var consumed = 0
+    @exclusivity(unchecked) var consumed = 0
     /// Pending waits, checked after each event. Usually zero or one.
-    var waiters: [Waiter] = []
-    var nextWaiterID = 0
+    @exclusivity(unchecked) var waiters: [Waiter] = []
+    @exclusivity(unchecked) var nextWaiterID = 0
     /// Misuse reports that could not be delivered to the test yet (see
     /// `RecorderStorage.reportMisuse`).
-    var undeliveredMisuse: [String] = []
+    @exclusivity(unchecked) var undeliveredMisuse: [String] = []
 
     var isCompleted: Bool { completion != nil }
 
@@ -42,7 +51,7 @@ struct RecorderState<Input, Failure: Error> {
     }
 
     /// Marks every element as consumed.
-    mutating func consumeAll() {
+    func consumeAll() {
         consumed = elements.count
     }
 }

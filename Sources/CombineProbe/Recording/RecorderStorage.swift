@@ -17,7 +17,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
     let framework: TestFramework
 
     init(site: CallSite, framework: TestFramework) {
-        self.state = Locked(RecorderState())
+        self.state = Locked(RecorderState<Input, Failure>())
         self.site = site
         self.framework = framework
     }
@@ -28,7 +28,8 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
         let outcome: SubscriptionOutcome = state.withLock { state in
             switch state.phase {
             case .awaitingSubscription:
-                state.phase = .subscribed(subscription)
+                state.phase = .subscribed
+                state.subscription = subscription
                 return .accepted
             case .subscribed:
                 return .refused("the recorder is already subscribed; a recorder records one publisher. The second subscription was cancelled.")
@@ -50,10 +51,22 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        // The hot path: one lock, one append, and a waiter check that costs
-        // nothing when no test is waiting.
+        // The hot path: one lock, one append. It returns a plain Bool so that
+        // it needs no runtime type metadata; anything unusual (a waiting
+        // test, a misuse) takes the slow path.
+        let recorded = state.withLock { state -> Bool in
+            guard state.phase == .subscribed, state.waiters.isEmpty else { return false }
+            state.elements.append(input)
+            return true
+        }
+        if !recorded { receiveSlowly(input) }
+        return .none
+    }
+
+    /// Records a value when a test is waiting, or reports a misuse.
+    private func receiveSlowly(_ input: Input) {
         var misuse: String?
-        let fulfilled: [@Sendable () -> Void]? = state.withLock { state in
+        let fulfilled: [Waiter] = state.withLock { state in
             switch state.phase {
             case .subscribed:
                 state.elements.append(input)
@@ -63,27 +76,27 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
                 misuse = "the recorder received \(String(reflecting: input)) before any subscription; the value was recorded."
             case .completed:
                 misuse = "the recorder received \(String(reflecting: input)) after the publisher completed (\(describe(state.completion))); a publisher must not send after completion. The value was not added to the recorded elements."
-                return nil
+                return []
             case .cancelled:
                 // Values may still arrive after a cancellation: Combine allows it.
-                return nil
+                return []
             }
-            return state.waiters.isEmpty ? nil : Self.takeSatisfiedWaiters(&state)
+            return Self.takeSatisfiedWaiters(state)
         }
-        if let fulfilled { for fulfill in fulfilled { fulfill() } }
+        for waiter in fulfilled { waiter.fulfill() }
         if let misuse { reportMisuse(misuse) }
-        return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         var misuse: String?
-        let fulfilled: [@Sendable () -> Void] = state.withLock { state in
+        let fulfilled: [Waiter] = state.withLock { state in
             switch state.phase {
             case .subscribed, .awaitingSubscription:
-                if case .awaitingSubscription = state.phase {
+                if state.phase == .awaitingSubscription {
                     misuse = "the recorder received a completion (\(describe(completion))) before any subscription; the completion was recorded."
                 }
                 state.phase = .completed
+                state.subscription = nil
                 state.completion = completion
             case .completed:
                 misuse = "the recorder received a second completion (\(describe(completion))) after \(describe(state.completion)); a publisher completes once. The second completion was ignored."
@@ -91,9 +104,9 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
             case .cancelled:
                 return []
             }
-            return Self.takeSatisfiedWaiters(&state)
+            return Self.takeSatisfiedWaiters(state)
         }
-        for fulfill in fulfilled { fulfill() }
+        for waiter in fulfilled { waiter.fulfill() }
         if let misuse { reportMisuse(misuse) }
     }
 
@@ -105,9 +118,10 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
     func cancel() {
         let subscription: (any Subscription)? = state.withLock { state in
             switch state.phase {
-            case let .subscribed(subscription):
+            case .subscribed:
                 state.phase = .cancelled
-                return subscription
+                defer { state.subscription = nil }
+                return state.subscription
             case .awaitingSubscription:
                 state.phase = .cancelled
                 return nil
@@ -142,12 +156,12 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
         }
     }
 
-    private static func takeSatisfiedWaiters(_ state: inout RecorderState<Input, Failure>) -> [@Sendable () -> Void] {
-        var fulfilled: [@Sendable () -> Void] = []
+    private static func takeSatisfiedWaiters(_ state: RecorderState<Input, Failure>) -> [Waiter] {
+        var fulfilled: [Waiter] = []
         var pending: [Waiter] = []
         for waiter in state.waiters {
             if state.satisfies(waiter.condition) {
-                fulfilled.append(waiter.fulfill)
+                fulfilled.append(waiter)
             } else {
                 pending.append(waiter)
             }
@@ -182,7 +196,12 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
             defer { state.undeliveredMisuse.removeAll() }
             return state.undeliveredMisuse
         }
-        for text in pending {
+        deliver(pending)
+    }
+
+    /// Records misuse reports taken from `undeliveredMisuse`.
+    func deliver(_ reports: [String]) {
+        for text in reports {
             FailureReporter.fail(text, at: site, in: framework)
         }
     }

@@ -11,8 +11,13 @@ import WinSDK
 /// A value guarded by a lock: the only way to read or change it is
 /// ``withLock(_:)``, which holds the lock for the duration of the closure.
 ///
-/// `@unchecked Sendable` is honest here: every access to `value` goes through
-/// the lock, so no two threads ever touch it at the same time.
+/// `@unchecked Sendable` is honest here: every access to the value goes
+/// through the lock, so no two threads ever touch it at the same time.
+///
+/// The value lives in memory allocated here rather than in a stored property:
+/// the lock already guarantees exclusive access, and a stored `var` of a
+/// class would pay for a second, dynamic exclusivity check on every access
+/// (the recorder's hot path goes through here once per recorded value).
 final class Locked<Value>: @unchecked Sendable {
     #if canImport(os)
     private let mutex: UnsafeMutablePointer<os_unfair_lock>
@@ -21,10 +26,11 @@ final class Locked<Value>: @unchecked Sendable {
     #else
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     #endif
-    private var value: Value
+    private let value: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         #if canImport(os)
         mutex.initialize(to: os_unfair_lock())
@@ -42,6 +48,8 @@ final class Locked<Value>: @unchecked Sendable {
         #endif
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with exclusive access to the guarded value.
@@ -57,6 +65,6 @@ final class Locked<Value>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         #endif
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
