@@ -9,7 +9,7 @@ import XCTest
 final class DocumentedBehaviourTests: FailureCapturingTestCase {
     // MARK: - availableElements
 
-    func testTimerPublishesIncreasingDates() throws {
+    func test_availableElements_mainRunLoopTimer_collectsDatesInOrder() throws {
         let publisher = Timer.publish(every: 0.01, on: .main, in: .common).autoconnect()
         let recorder = publisher.record()
         let dates = try wait(for: recorder.availableElements, timeout: 0.2)
@@ -17,54 +17,54 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         XCTAssertEqual(dates.sorted(), dates)
     }
 
-    func testAvailableElementsReturnsEarlyOnCompletion() throws {
-        let recorder = ["foo", "bar"].publisher.record()
+    func test_availableElements_completedPublisher_returnsBeforeTimeout() throws {
+        let recorder = ["red", "green"].publisher.record()
         let start = Date()
-        XCTAssertEqual(try wait(for: recorder.availableElements, timeout: longTimeout), ["foo", "bar"])
+        XCTAssertEqual(try wait(for: recorder.availableElements, timeout: longTimeout), ["red", "green"])
         XCTAssertLessThan(Date().timeIntervalSince(start), longTimeout / 2)
     }
 
-    func testAvailableElementsDoesNotFailOnTimeout() {
+    func test_availableElements_timeout_isNotAFailure() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
-        publisher.send("foo")
+        publisher.send("red")
         let (failures, result) = captureFailures { try wait(for: recorder.availableElements, timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
-        XCTAssertEqual(assertSucceeds(result), ["foo"])
+        XCTAssertEqual(assertSucceeds(result), ["red"])
     }
 
-    func testAvailableElementsError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_availableElements_failure_throwsPublisherError() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send("foo")
-        publisher.send(completion: .failure(MyError()))
+        publisher.send("red")
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.availableElements, timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
-        assertThrows(result, MyError())
-        XCTAssertThrowsError(try recorder.availableElements.get()) { XCTAssertEqual($0 as? MyError, MyError()) }
+        assertThrows(result, TestFailure())
+        XCTAssertThrowsError(try recorder.availableElements.get()) { XCTAssertEqual($0 as? TestFailure, TestFailure()) }
     }
 
     // MARK: - completion
 
-    func testArrayPublisherCompletesWithSuccess() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_completion_waited_finishedSequence() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         let completion = try wait(for: recorder.completion, timeout: longTimeout)
         if case let .failure(error) = completion {
-            XCTFail("Unexpected error \(error)")
+            XCTFail("the sequence should finish, not fail with \(error)")
         }
     }
 
-    func testArrayPublisherSynchronouslyCompletesWithSuccess() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_completion_get_finishedSequence() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         let completion = try recorder.completion.get()
         if case let .failure(error) = completion {
-            XCTFail("Unexpected error \(error)")
+            XCTFail("the sequence should finish, not fail with \(error)")
         }
     }
 
-    func testCompletionTimeout() {
+    func test_completion_timeout_failsAndThrowsNotCompleted() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         let (failures, result) = captureFailures { try wait(for: recorder.completion, timeout: shortTimeout) }; let line = #line
@@ -74,21 +74,21 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
 
     // MARK: - elements
 
-    func testArrayPublisherPublishesArrayElements() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_elements_waited_allValues() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         let elements = try wait(for: recorder.elements, timeout: longTimeout)
-        XCTAssertEqual(elements, ["foo", "bar", "baz"])
+        XCTAssertEqual(elements, ["red", "green", "blue"])
     }
 
-    func testArrayPublisherSynchronouslyPublishesArrayElements() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_elements_get_allValues() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         let elements = try recorder.elements.get()
-        XCTAssertEqual(elements, ["foo", "bar", "baz"])
+        XCTAssertEqual(elements, ["red", "green", "blue"])
     }
 
-    func testElementsTimeout() {
+    func test_elements_timeout_failsAndThrowsNotCompleted() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         let (failures, result) = captureFailures { try wait(for: recorder.elements, timeout: shortTimeout) }; let line = #line
@@ -96,30 +96,30 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         assertThrows(result, RecordingError.notCompleted)
     }
 
-    func testElementsError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_elements_failure_throwsPublisherError() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send(completion: .failure(MyError()))
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.elements, timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
-        assertThrows(result, MyError())
+        assertThrows(result, TestFailure())
     }
 
     // MARK: - finished
 
-    func testArrayPublisherFinishesWithoutError() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_finished_waited_succeeds() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         try wait(for: recorder.finished, timeout: longTimeout)
     }
 
-    func testArrayPublisherSynchronouslyFinishesWithoutError() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_finished_get_succeeds() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         try recorder.finished.get()
     }
 
-    func testFinishedTimeout() {
+    func test_finished_timeout_failsWithoutThrowing() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         let (failures, result) = captureFailures { try wait(for: recorder.finished, timeout: shortTimeout) }; let line = #line
@@ -127,58 +127,58 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         assertSucceeds(result)
     }
 
-    func testFinishedError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_finished_failure_throwsPublisherError() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send(completion: .failure(MyError()))
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.finished, timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
-        assertThrows(result, MyError())
+        assertThrows(result, TestFailure())
     }
 
-    func testPassthroughSubjectDoesNotFinish() throws {
+    func test_finishedInverted_silentSubject_succeeds() throws {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         try wait(for: recorder.finished.inverted, timeout: shortTimeout)
     }
 
-    func testInvertedFinishedError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_finishedInverted_failure_failsAndThrows() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send(completion: .failure(MyError()))
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.finished.inverted, timeout: shortTimeout) }; let line = #line
         assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
-        assertThrows(result, MyError())
+        assertThrows(result, TestFailure())
     }
 
     // MARK: - last
 
-    func testArrayPublisherPublishesLastElementLast() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_last_waited_lastValue() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         if let element = try wait(for: recorder.last, timeout: longTimeout) {
-            XCTAssertEqual(element, "baz")
+            XCTAssertEqual(element, "blue")
         } else {
-            XCTFail("Expected one element")
+            XCTFail("an array publisher has a last value")
         }
     }
 
-    func testArrayPublisherSynchronouslyPublishesLastElementLast() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_last_get_lastValue() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         if let element = try recorder.last.get() {
-            XCTAssertEqual(element, "baz")
+            XCTAssertEqual(element, "blue")
         } else {
-            XCTFail("Expected one element")
+            XCTFail("an array publisher has a last value")
         }
     }
 
-    func testLastIsNilForEmptyPublisher() throws {
+    func test_last_emptyPublisher_isNil() throws {
         let recorder = Empty<String, Never>().record()
         XCTAssertNil(try recorder.last.get())
     }
 
-    func testLastTimeout() {
+    func test_last_timeout_failsAndThrowsNotCompleted() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         let (failures, result) = captureFailures { try wait(for: recorder.last, timeout: shortTimeout) }; let line = #line
@@ -186,40 +186,40 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         assertThrows(result, RecordingError.notCompleted)
     }
 
-    func testLastError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_last_failure_throwsPublisherError() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send(completion: .failure(MyError()))
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.last, timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
-        assertThrows(result, MyError())
+        assertThrows(result, TestFailure())
     }
 
     // MARK: - next()
 
-    func testArrayOfTwoElementsPublishesElementsInOrder() throws {
-        let publisher = ["foo", "bar"].publisher
+    func test_next_waited_successiveValues() throws {
+        let publisher = ["red", "green"].publisher
         let recorder = publisher.record()
 
         var element = try wait(for: recorder.next(), timeout: longTimeout)
-        XCTAssertEqual(element, "foo")
+        XCTAssertEqual(element, "red")
 
         element = try wait(for: recorder.next(), timeout: longTimeout)
-        XCTAssertEqual(element, "bar")
+        XCTAssertEqual(element, "green")
     }
 
-    func testArrayOfTwoElementsSynchronouslyPublishesElementsInOrder() throws {
-        let publisher = ["foo", "bar"].publisher
+    func test_next_get_successiveValues() throws {
+        let publisher = ["red", "green"].publisher
         let recorder = publisher.record()
 
         var element = try recorder.next().get()
-        XCTAssertEqual(element, "foo")
+        XCTAssertEqual(element, "red")
 
         element = try recorder.next().get()
-        XCTAssertEqual(element, "bar")
+        XCTAssertEqual(element, "green")
     }
 
-    func testNextTimeout() {
+    func test_next_timeout_failsAndThrowsNotEnoughElements() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         let (failures, result) = captureFailures { try wait(for: recorder.next(), timeout: shortTimeout) }; let line = #line
@@ -227,16 +227,16 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         assertThrows(result, RecordingError.notEnoughElements)
     }
 
-    func testNextError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_next_failure_throwsPublisherError() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send(completion: .failure(MyError()))
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.next(), timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
-        assertThrows(result, MyError())
+        assertThrows(result, TestFailure())
     }
 
-    func testNextNotEnoughElementsError() {
+    func test_next_finishedWithoutValue_throwsNotEnoughElements() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         publisher.send(completion: .finished)
@@ -245,77 +245,77 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         assertThrows(result, RecordingError.notEnoughElements)
     }
 
-    func testPassthroughSubjectDoesNotPublishAnyElement() throws {
+    func test_nextInverted_silentSubject_succeeds() throws {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         try wait(for: recorder.next().inverted, timeout: shortTimeout)
     }
 
-    func testInvertedNextTooEarly() {
+    func test_nextInverted_valueAlreadySent_fails() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
-        publisher.send("foo")
+        publisher.send("red")
         let (failures, result) = captureFailures { try wait(for: recorder.next().inverted, timeout: shortTimeout) }; let line = #line
         assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
         assertSucceeds(result)
     }
 
-    func testInvertedNextError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_nextInverted_failure_failsAndThrows() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send(completion: .failure(MyError()))
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.next().inverted, timeout: shortTimeout) }; let line = #line
         assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
-        assertThrows(result, MyError())
+        assertThrows(result, TestFailure())
     }
 
     // MARK: - next(count)
 
-    func testArrayOfThreeElementsPublishesTwoThenOneElement() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_nextCount_waited_successiveBatches() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
 
         var elements = try wait(for: recorder.next(2), timeout: longTimeout)
-        XCTAssertEqual(elements, ["foo", "bar"])
+        XCTAssertEqual(elements, ["red", "green"])
 
         elements = try wait(for: recorder.next(1), timeout: longTimeout)
-        XCTAssertEqual(elements, ["baz"])
+        XCTAssertEqual(elements, ["blue"])
     }
 
-    func testArrayOfThreeElementsSynchronouslyPublishesTwoThenOneElement() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_nextCount_get_successiveBatches() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
 
         var elements = try recorder.next(2).get()
-        XCTAssertEqual(elements, ["foo", "bar"])
+        XCTAssertEqual(elements, ["red", "green"])
 
         elements = try recorder.next(1).get()
-        XCTAssertEqual(elements, ["baz"])
+        XCTAssertEqual(elements, ["blue"])
     }
 
-    func testNextCountTimeout() {
+    func test_nextCount_timeout_failsAndThrowsNotEnoughElements() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
-        publisher.send("foo")
+        publisher.send("red")
         let (failures, result) = captureFailures { try wait(for: recorder.next(2), timeout: shortTimeout) }; let line = #line
         assertFailures(failures, ["Asynchronous wait failed"], at: line)
         assertThrows(result, RecordingError.notEnoughElements)
     }
 
-    func testNextCountError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_nextCount_failure_throwsPublisherError() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send("foo")
-        publisher.send(completion: .failure(MyError()))
+        publisher.send("red")
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.next(2), timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
-        assertThrows(result, MyError())
+        assertThrows(result, TestFailure())
     }
 
-    func testNextCountNotEnoughElementsError() {
+    func test_nextCount_finishedEarly_throwsNotEnoughElements() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
-        publisher.send("foo")
+        publisher.send("red")
         publisher.send(completion: .finished)
         let (failures, result) = captureFailures { try wait(for: recorder.next(2), timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
@@ -324,92 +324,92 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
 
     // MARK: - prefix(maxLength)
 
-    func testArrayOfThreeElementsPublishesTwoFirstElementsWithoutError() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_prefix_waited_firstValues() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         let elements = try wait(for: recorder.prefix(2), timeout: longTimeout)
-        XCTAssertEqual(elements, ["foo", "bar"])
+        XCTAssertEqual(elements, ["red", "green"])
     }
 
-    func testArrayOfThreeElementsSynchronouslyPublishesTwoFirstElementsWithoutError() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_prefix_get_firstValues() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         let elements = try recorder.prefix(2).get()
-        XCTAssertEqual(elements, ["foo", "bar"])
+        XCTAssertEqual(elements, ["red", "green"])
     }
 
-    func testPrefixTimeout() {
+    func test_prefix_timeout_failsAndReturnsWhatArrived() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
-        publisher.send("foo")
+        publisher.send("red")
         let (failures, result) = captureFailures { try wait(for: recorder.prefix(2), timeout: shortTimeout) }; let line = #line
         assertFailures(failures, ["Asynchronous wait failed"], at: line)
-        XCTAssertEqual(assertSucceeds(result), ["foo"])
+        XCTAssertEqual(assertSucceeds(result), ["red"])
     }
 
-    func testPrefixError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_prefix_failure_throwsPublisherError() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send("foo")
-        publisher.send(completion: .failure(MyError()))
+        publisher.send("red")
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.prefix(2), timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
-        assertThrows(result, MyError())
+        assertThrows(result, TestFailure())
     }
 
-    func testPassthroughSubjectPublishesNoMoreThanSentValues() throws {
+    func test_prefixInverted_fewerValues_returnsThem() throws {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
-        publisher.send("foo")
-        publisher.send("bar")
+        publisher.send("red")
+        publisher.send("green")
         let elements = try wait(for: recorder.prefix(3).inverted, timeout: shortTimeout)
-        XCTAssertEqual(elements, ["foo", "bar"])
+        XCTAssertEqual(elements, ["red", "green"])
     }
 
-    func testInvertedPrefixTooEarly() {
+    func test_prefixInverted_enoughValues_fails() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
-        publisher.send("foo")
-        publisher.send("bar")
-        publisher.send("baz")
+        publisher.send("red")
+        publisher.send("green")
+        publisher.send("blue")
         let (failures, result) = captureFailures { try wait(for: recorder.prefix(3).inverted, timeout: shortTimeout) }; let line = #line
         assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
-        XCTAssertEqual(assertSucceeds(result), ["foo", "bar", "baz"])
+        XCTAssertEqual(assertSucceeds(result), ["red", "green", "blue"])
     }
 
-    func testInvertedPrefixError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_prefixInverted_failure_failsAndThrows() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send("foo")
-        publisher.send(completion: .failure(MyError()))
+        publisher.send("red")
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.prefix(3).inverted, timeout: shortTimeout) }; let line = #line
         assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
-        assertThrows(result, MyError())
+        assertThrows(result, TestFailure())
     }
 
     // MARK: - recording
 
-    func testArrayPublisherRecording() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_recording_waited_valuesAndCompletion() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         let recording = try wait(for: recorder.recording, timeout: longTimeout)
-        XCTAssertEqual(recording.output, ["foo", "bar", "baz"])
+        XCTAssertEqual(recording.output, ["red", "green", "blue"])
         if case let .failure(error) = recording.completion {
-            XCTFail("Unexpected error \(error)")
+            XCTFail("the sequence should finish, not fail with \(error)")
         }
     }
 
-    func testArrayPublisherSynchronousRecording() throws {
-        let publisher = ["foo", "bar", "baz"].publisher
+    func test_recording_get_valuesAndCompletion() throws {
+        let publisher = ["red", "green", "blue"].publisher
         let recorder = publisher.record()
         let recording = try recorder.recording.get()
-        XCTAssertEqual(recording.output, ["foo", "bar", "baz"])
+        XCTAssertEqual(recording.output, ["red", "green", "blue"])
         if case let .failure(error) = recording.completion {
-            XCTFail("Unexpected error \(error)")
+            XCTFail("the sequence should finish, not fail with \(error)")
         }
     }
 
-    func testRecordingTimeout() {
+    func test_recording_timeout_failsAndThrowsNotCompleted() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         let (failures, result) = captureFailures { try wait(for: recorder.recording, timeout: shortTimeout) }; let line = #line
@@ -419,21 +419,21 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
 
     // MARK: - single
 
-    func testJustPublishesExactlyOneElement() throws {
-        let publisher = Just("foo")
+    func test_single_waited_onlyValue() throws {
+        let publisher = Just("red")
         let recorder = publisher.record()
         let element = try wait(for: recorder.single, timeout: longTimeout)
-        XCTAssertEqual(element, "foo")
+        XCTAssertEqual(element, "red")
     }
 
-    func testJustSynchronouslyPublishesExactlyOneElement() throws {
-        let publisher = Just("foo")
+    func test_single_get_onlyValue() throws {
+        let publisher = Just("red")
         let recorder = publisher.record()
         let element = try recorder.single.get()
-        XCTAssertEqual(element, "foo")
+        XCTAssertEqual(element, "red")
     }
 
-    func testSingleTimeout() {
+    func test_single_timeout_failsAndThrowsNotCompleted() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         let (failures, result) = captureFailures { try wait(for: recorder.single, timeout: shortTimeout) }; let line = #line
@@ -441,27 +441,27 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         assertThrows(result, RecordingError.notCompleted)
     }
 
-    func testSingleError() {
-        let publisher = PassthroughSubject<String, MyError>()
+    func test_single_failure_throwsPublisherError() {
+        let publisher = PassthroughSubject<String, TestFailure>()
         let recorder = publisher.record()
-        publisher.send(completion: .failure(MyError()))
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.single, timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
-        assertThrows(result, MyError())
+        assertThrows(result, TestFailure())
     }
 
-    func testSingleTooManyElementsError() {
+    func test_single_twoValues_throwsTooManyElements() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
-        publisher.send("foo")
-        publisher.send("bar")
+        publisher.send("red")
+        publisher.send("green")
         publisher.send(completion: .finished)
         let (failures, result) = captureFailures { try wait(for: recorder.single, timeout: shortTimeout) }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
         assertThrows(result, RecordingError.tooManyElements)
     }
 
-    func testSingleNotEnoughElementsError() {
+    func test_single_noValue_throwsNotEnoughElements() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
         publisher.send(completion: .finished)
@@ -472,22 +472,22 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
 
     // MARK: - Waiting several times
 
-    func testWaitMultipleTimes() throws {
-        let publisher = ["foo", "bar"].publisher
+    func test_wait_severalTimesOnOneRecorder() throws {
+        let publisher = ["red", "green"].publisher
         let recorder = publisher.record()
-        XCTAssertEqual(try wait(for: recorder.next(), timeout: longTimeout), "foo")
-        XCTAssertEqual(try wait(for: recorder.next(), timeout: longTimeout), "bar")
+        XCTAssertEqual(try wait(for: recorder.next(), timeout: longTimeout), "red")
+        XCTAssertEqual(try wait(for: recorder.next(), timeout: longTimeout), "green")
         try wait(for: recorder.finished, timeout: longTimeout)
     }
 
-    func testPassthroughSubjectSynchronouslyPublishesElements() throws {
+    func test_get_interleavedWithSends() throws {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
 
-        publisher.send("foo")
-        try XCTAssertEqual(recorder.next().get(), "foo")
+        publisher.send("red")
+        try XCTAssertEqual(recorder.next().get(), "red")
 
-        publisher.send("bar")
-        try XCTAssertEqual(recorder.next().get(), "bar")
+        publisher.send("green")
+        try XCTAssertEqual(recorder.next().get(), "green")
     }
 }

@@ -6,14 +6,14 @@ final class RecorderTests: FailureCapturingTestCase {
     // MARK: - Recording
 
     func testRecordsValuesAndCompletion() {
-        let publisher = PassthroughSubject<Int, MyError>()
+        let publisher = PassthroughSubject<Int, TestFailure>()
         let recorder = publisher.record()
         publisher.send(1)
         publisher.send(2)
         XCTAssertEqual(recorder.elementsAndCompletion.elements, [1, 2])
         XCTAssertNil(recorder.elementsAndCompletion.completion)
-        publisher.send(completion: .failure(MyError()))
-        guard case .failure(MyError())? = recorder.elementsAndCompletion.completion else {
+        publisher.send(completion: .failure(TestFailure()))
+        guard case .failure(TestFailure())? = recorder.elementsAndCompletion.completion else {
             return XCTFail("expected a failure completion")
         }
     }
@@ -147,18 +147,18 @@ final class RecorderTests: FailureCapturingTestCase {
     }
 
     func testInvertedGetThrowsThePublisherError() {
-        let publisher = PassthroughSubject<Int, MyError>()
+        let publisher = PassthroughSubject<Int, TestFailure>()
         let recorder = publisher.record()
-        publisher.send(completion: .failure(MyError()))
-        XCTAssertThrowsError(try recorder.finished.inverted.get()) { XCTAssertEqual($0 as? MyError, MyError()) }
-        XCTAssertThrowsError(try recorder.next().inverted.get()) { XCTAssertEqual($0 as? MyError, MyError()) }
-        XCTAssertThrowsError(try recorder.prefix(1).inverted.get()) { XCTAssertEqual($0 as? MyError, MyError()) }
+        publisher.send(completion: .failure(TestFailure()))
+        XCTAssertThrowsError(try recorder.finished.inverted.get()) { XCTAssertEqual($0 as? TestFailure, TestFailure()) }
+        XCTAssertThrowsError(try recorder.next().inverted.get()) { XCTAssertEqual($0 as? TestFailure, TestFailure()) }
+        XCTAssertThrowsError(try recorder.prefix(1).inverted.get()) { XCTAssertEqual($0 as? TestFailure, TestFailure()) }
     }
 
     func testMap() throws {
-        let recorder = ["foo", "bar"].publisher.record()
+        let recorder = ["red", "green"].publisher.record()
         XCTAssertEqual(try recorder.elements.map(\.count).get(), 2)
-        XCTAssertEqual(try wait(for: recorder.elements.map { $0.joined() }, timeout: longTimeout), "foobar")
+        XCTAssertEqual(try wait(for: recorder.elements.map { $0.joined() }, timeout: longTimeout), "redgreen")
     }
 
     // MARK: - Errors
@@ -178,17 +178,17 @@ final class RecorderTests: FailureCapturingTestCase {
     func testRecordingErrorsSayWhatWasExpectedAndRecorded() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
-        publisher.send("foo")
+        publisher.send("red")
         XCTAssertThrowsError(try recorder.elements.get()) { error in
             XCTAssertEqual(
                 "\(error)",
-                #"RecordingError.notCompleted: recorder.elements expected the publisher to complete; recorded 1 element ["foo"], not completed."#)
+                #"RecordingError.notCompleted: recorder.elements expected the publisher to complete; recorded 1 element ["red"], not completed."#)
             XCTAssertEqual((error as? LocalizedError)?.errorDescription, "\(error)")
         }
         XCTAssertThrowsError(try recorder.next(3).get()) { error in
             XCTAssertEqual(
                 "\(error)",
-                #"RecordingError.notEnoughElements: recorder.next(3) expected 3 more elements; recorded 1 element ["foo"], not completed."#)
+                #"RecordingError.notEnoughElements: recorder.next(3) expected 3 more elements; recorded 1 element ["red"], not completed."#)
         }
         XCTAssertEqual("\(RecordingError.tooManyElements)", "RecordingError.tooManyElements")
     }
@@ -204,14 +204,14 @@ final class RecorderTests: FailureCapturingTestCase {
     }
 
     func testFailuresShowThePublisherError() {
-        let publisher = PassthroughSubject<Int, MyError>()
+        let publisher = PassthroughSubject<Int, TestFailure>()
         let recorder = publisher.record()
-        publisher.send(completion: .failure(MyError()))
+        publisher.send(completion: .failure(TestFailure()))
         let (failures, _) = captureFailures { try wait(for: recorder.finished.inverted, timeout: shortTimeout) }
         XCTAssertEqual(
             failures.first?.message,
             "Fulfilled inverted expectation recorder.finished.inverted, which expects the publisher not to complete. "
-                + "Recorded: no element, then failed with CombineProbeTests.MyError().")
+                + "Recorded: no element, then failed with CombineProbeTests.TestFailure().")
     }
 
     func testDescriptionLabelsTheFailure() {

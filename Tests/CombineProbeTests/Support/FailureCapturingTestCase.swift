@@ -110,4 +110,4 @@ class FailureCapturingTestCase: XCTestCase {
 }
 
 /// The error of the failing publishers in these tests.
-struct MyError: Error, Equatable {}
+struct TestFailure: Error, Equatable {}

@@ -3,10 +3,14 @@ import Foundation
 import XCTest
 
 final class XCTestWaitTests: FailureCapturingTestCase {
+    /// A serial queue: `delay` on a concurrent queue may reorder events, and
+    /// deliver the completion before the values.
+    let backgroundQueue = DispatchQueue(label: "XCTestWaitTests")
+
     func testValuesDeliveredOnTheMainQueueArriveWhileWaiting() throws {
-        let recorder = Just("foo").receive(on: DispatchQueue.main).record()
+        let recorder = Just("red").receive(on: DispatchQueue.main).record()
         XCTAssertThrowsError(try recorder.elements.get(), "not delivered yet: the main queue is busy running this test")
-        XCTAssertEqual(try wait(for: recorder.elements, timeout: longTimeout), ["foo"])
+        XCTAssertEqual(try wait(for: recorder.elements, timeout: longTimeout), ["red"])
     }
 
     func testValuesDeliveredOnTheMainRunLoopArriveWhileWaiting() throws {
@@ -16,22 +20,22 @@ final class XCTestWaitTests: FailureCapturingTestCase {
 
     func testValuesFromABackgroundQueue() throws {
         let recorder = (1...3).publisher
-            .delay(for: .milliseconds(20), scheduler: DispatchQueue.global())
+            .delay(for: .milliseconds(20), scheduler: backgroundQueue)
             .record()
         XCTAssertEqual(try wait(for: recorder.next(), timeout: longTimeout), 1)
         XCTAssertEqual(try wait(for: recorder.elements, timeout: longTimeout), [1, 2, 3])
     }
 
     func testWaitReturnsAtOnceWhenAlreadyFulfilled() throws {
-        let recorder = ["foo"].publisher.record()
+        let recorder = ["red"].publisher.record()
         let start = Date()
-        XCTAssertEqual(try wait(for: recorder.single, timeout: 30), "foo")
+        XCTAssertEqual(try wait(for: recorder.single, timeout: 30), "red")
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
     }
 
     func testWaitReturnsAsSoonAsTheEventArrives() throws {
         let recorder = Just(1)
-            .delay(for: .milliseconds(10), scheduler: DispatchQueue.global())
+            .delay(for: .milliseconds(10), scheduler: backgroundQueue)
             .record()
         let start = Date()
         XCTAssertEqual(try wait(for: recorder.next(), timeout: 30), 1)
@@ -50,7 +54,7 @@ final class XCTestWaitTests: FailureCapturingTestCase {
 
     func testInvertedWaitFailsWhenAnElementArrivesDuringTheWait() {
         let recorder = Just(1)
-            .delay(for: .milliseconds(10), scheduler: DispatchQueue.global())
+            .delay(for: .milliseconds(10), scheduler: backgroundQueue)
             .record()
         let (failures, result) = captureFailures { try wait(for: recorder.next().inverted, timeout: longTimeout) }; let line = #line
         assertFailures(failures, ["Fulfilled inverted expectation recorder.next().inverted"], at: line)
@@ -60,12 +64,12 @@ final class XCTestWaitTests: FailureCapturingTestCase {
     func testTimeoutMessageShowsWhatWasRecorded() {
         let publisher = PassthroughSubject<String, Never>()
         let recorder = publisher.record()
-        publisher.send("foo")
+        publisher.send("red")
         let (failures, _) = captureFailures { try wait(for: recorder.next(2), timeout: shortTimeout) }
         XCTAssertEqual(
             failures.first?.message,
             "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(2), "
-                + #"which waits for 2 more elements. Recorded so far: 1 element ["foo"], not completed."#)
+                + #"which waits for 2 more elements. Recorded so far: 1 element ["red"], not completed."#)
     }
 
     func testTimerOnTheMainRunLoop() throws {
