@@ -19,5 +19,15 @@ let recordTime = recordThroughRecorder(consumeSize)
 let consumeTime = consumeWithNext(consumeSize)
 report.add("consume with next().get() (vs recording)", n: consumeSize, nanoseconds: consumeTime, baseline: recordTime, target: "<= 2x")
 
+let rounds = smoke ? 100 : 1_000
+let latencies = wakeUpLatencies(rounds: rounds)
+func microseconds(_ ns: UInt64) -> String { "\((Double(ns) / 100).rounded() / 10) µs" }
+report.addLine("async wait wake-up latency p50 (\(rounds) rounds)", microseconds(latencies[latencies.count / 2]), target: "<= 100 µs")
+report.addLine("async wait wake-up latency p90 (\(rounds) rounds)", microseconds(latencies[latencies.count * 9 / 10]), target: "-")
+
+let idleSeconds = smoke ? 0.2 : 1.0
+let idle = idleWaitCPUShare(seconds: idleSeconds)
+report.addLine("CPU during a \(idleSeconds) s async wait", "\((idle.cpu / idle.wall * 1000).rounded() / 10)% of a core", target: "< 2%")
+
 print("CombineProbe benchmarks\(smoke ? " (smoke run: sizes too small to judge)" : "")")
 report.print()

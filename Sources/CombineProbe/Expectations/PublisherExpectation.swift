@@ -66,6 +66,7 @@ protocol WaitableRecording: AnyObject, Sendable {
     func addWaiter(for condition: WaitCondition, fulfill: @escaping @Sendable () -> Void) -> Int?
     func removeWaiter(_ id: Int)
     func summary() -> String
+    func hasRecordedNothing() -> Bool
     func deliverPendingMisuse()
 }
 

@@ -211,6 +211,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
         state.withLock { RecordingSummary.describe($0) }
     }
 
+    /// True while no value and no completion was recorded.
+    func hasRecordedNothing() -> Bool {
+        state.withLock { $0.elements.isEmpty && $0.completion == nil }
+    }
+
     private func describe(_ completion: Subscribers.Completion<Failure>?) -> String {
         switch completion {
         case nil: return "no completion"

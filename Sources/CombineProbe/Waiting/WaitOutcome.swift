@@ -25,15 +25,33 @@ extension _WaitPlan {
             return
         case .timedOut:
             guard failsOnTimeout else { return }
-            FailureReporter.fail(
-                "Asynchronous wait failed: exceeded timeout of \(Self.format(timeout)) waiting for \(label), "
-                    + "which waits for \(goal). Recorded so far: \(recording.summary()).",
-                at: site, in: framework)
+            var message = "Asynchronous wait failed: exceeded timeout of \(Self.format(timeout)) waiting for \(label), "
+                + "which waits for \(goal). Recorded so far: \(recording.summary())."
+            if let hint = Self.idleMainRunLoopHint(framework: framework, recording: recording) {
+                message += " " + hint
+            }
+            FailureReporter.fail(message, at: site, in: framework)
         case .invertedFulfilled:
             FailureReporter.fail(
                 "Fulfilled inverted expectation \(label), which expects \(goal). Recorded: \(recording.summary()).",
                 at: site, in: framework)
         }
+    }
+
+    /// On Linux, Swift Testing parks the main thread with `dispatchMain()`:
+    /// the main dispatch queue still runs (on another thread), but the main
+    /// run loop never does, so values scheduled on `RunLoop.main`, and timers
+    /// on the main run loop, never arrive. When a Swift Testing wait on Linux
+    /// times out with nothing recorded, say so.
+    static func idleMainRunLoopHint(framework: TestFramework, recording: any WaitableRecording) -> String? {
+        #if canImport(Darwin)
+        return nil
+        #else
+        guard framework == .swiftTesting, recording.hasRecordedNothing() else { return nil }
+        return "(If the publisher delivers on RunLoop.main or a timer on the main run loop: "
+            + "the main run loop does not run under Swift Testing on Linux; "
+            + "use DispatchQueue.main, or an XCTest test, which runs it while waiting.)"
+        #endif
     }
 
     static func format(_ timeout: TimeInterval) -> String {

@@ -28,14 +28,15 @@ extension XCTestCase {
     ///
     /// - parameter expectation: The publisher expectation.
     /// - parameter timeout: The number of seconds within which the
-    ///   expectation must be fulfilled.
+    ///   expectation must be fulfilled; ``ProbeSettings/defaultTimeout`` when
+    ///   nil. Multiplied by ``ProbeSettings/timeoutMultiplier``.
     /// - parameter description: A label for the failure message.
     /// - returns: The value of the expectation.
     /// - throws: A ``RecordingError``, or the publisher's error.
     @discardableResult
     public func wait<E: PublisherExpectation>(
         for expectation: E,
-        timeout: TimeInterval,
+        timeout: TimeInterval? = nil,
         description: String = "",
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -44,6 +45,7 @@ extension XCTestCase {
     ) throws -> E.Output {
         let plan = expectation._makeWaitPlan()
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let timeout = ProbeSettings.effectiveTimeout(timeout)
         plan.recording.deliverPendingMisuse()
 
         let xcExpectation = XCTestExpectation(description: description.isEmpty ? plan.name : description)
@@ -66,6 +68,40 @@ extension XCTestCase {
             for: outcome, timeout: timeout, description: description, at: site, in: .xcTest)
         plan.recording.deliverPendingMisuse()
         return try plan.resolve()
+    }
+}
+
+extension XCTestCase {
+    /// Waits for a publisher expectation in an `async` test, without blocking
+    /// a thread, and returns its value.
+    ///
+    /// ```swift
+    /// func testElements() async throws {
+    ///     let recorder = ["red", "green"].publisher.record()
+    ///     let elements = try await wait(for: recorder.elements, timeout: 1)
+    ///     XCTAssertEqual(elements, ["red", "green"])
+    /// }
+    /// ```
+    ///
+    /// It behaves like the synchronous `wait(for:timeout:description:)`, and
+    /// like the free function `wait(for:timeout:description:)` used in Swift
+    /// Testing: same values, same errors, failures at the caller's line.
+    /// Unlike XCTest's own waiter, it burns no CPU while it waits, and
+    /// cancelling the task ends it with `CancellationError`.
+    @discardableResult
+    public func wait<E: PublisherExpectation>(
+        for expectation: E,
+        timeout: TimeInterval? = nil,
+        description: String = "",
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async throws -> E.Output {
+        try await CombineProbe.wait(
+            for: expectation, timeout: timeout, description: description,
+            fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }
 

@@ -52,16 +52,34 @@ class FailureCapturingTestCase: XCTestCase {
 
     /// Runs `body`, and returns the failures it recorded along with its result.
     func captureFailures<T>(_ body: () throws -> T) -> (failures: [CapturedFailure], result: Result<T, any Error>) {
+        startCapturing()
+        let result = Result { try body() }
+        return (stopCapturing(), result)
+    }
+
+    /// Runs async `body`, and returns the failures it recorded along with its
+    /// result.
+    func captureFailures<T>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> T
+    ) async -> (failures: [CapturedFailure], result: Result<T, any Error>) {
+        startCapturing()
+        let result: Result<T, any Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        return (stopCapturing(), result)
+    }
+
+    private func startCapturing() {
         captureLock.lock()
         precondition(captured == nil, "captureFailures calls do not nest")
         captured = []
         captureLock.unlock()
-        let result = Result { try body() }
+    }
+
+    private func stopCapturing() -> [CapturedFailure] {
         captureLock.lock()
-        let failures = captured ?? []
-        captured = nil
-        captureLock.unlock()
-        return (failures, result)
+        defer { captured = nil; captureLock.unlock() }
+        return captured ?? []
     }
 
     /// Asserts that exactly the failures with the given message prefixes were

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Runs `body` in a Swift Testing test, expecting it to record issues whose
+/// comments start with the given prefixes, at `line` of this file. Returns
+/// the error `body` threw, if any.
+///
+/// `withKnownIssue` itself fails the test when no issue is recorded, and lets
+/// non-matching issues fail it too. The count is checked separately.
+func expectIssues(
+    _ prefixes: [String],
+    atLine line: Int,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> Void
+) async -> (any Error)? {
+    var thrown: (any Error)?
+    let count = Counter()
+    await withKnownIssue(isolation: isolation) {
+        do { try await body() } catch { thrown = error }
+    } matching: { issue in
+        let matches = issue.sourceLocation?.line == line
+            && issue.sourceLocation?.fileName == sourceLocation.fileName
+            && prefixes.contains { prefix in issue.comments.contains { $0.rawValue.hasPrefix(prefix) } }
+        if matches { count.increment() }
+        return matches
+    }
+    #expect(count.value == prefixes.count, "recorded \(count.value) matching issues", sourceLocation: sourceLocation)
+    return thrown
+}
+
+/// A thread-safe counter, for closures that may run concurrently.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+}
+
+/// The comment of the first issue `body` records, as a known issue.
+func failureMessage(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Void
+) async -> String? {
+    let message = MessageBox()
+    await withKnownIssue(isolation: isolation) {
+        do { try await body() } catch {}
+    } matching: { issue in
+        message.set(issue.comments.map { $0.rawValue }.joined(separator: "\n"))
+        return true
+    }
+    return message.value
+}
+
+/// A thread-safe optional string.
+final class MessageBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text: String?
+
+    var value: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return text
+    }
+
+    func set(_ newValue: String) {
+        lock.lock()
+        if text == nil { text = newValue }
+        lock.unlock()
+    }
+}
