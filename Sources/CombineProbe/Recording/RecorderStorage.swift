@@ -65,46 +65,50 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
 
     /// Records a value when a test is waiting, or reports a misuse.
     private func receiveSlowly(_ input: Input) {
-        var misuse: String?
-        let fulfilled: [Waiter] = state.withLock { state in
+        apply { state in
             switch state.phase {
             case .subscribed:
                 state.elements.append(input)
+                return (true, nil)
             case .awaitingSubscription:
                 // Recorded all the same: nothing is lost.
                 state.elements.append(input)
-                misuse = "the recorder received \(String(reflecting: input)) before any subscription; the value was recorded."
+                return (true, "the recorder received \(String(reflecting: input)) before any subscription; the value was recorded.")
             case .completed:
-                misuse = "the recorder received \(String(reflecting: input)) after the publisher completed (\(describe(state.completion))); a publisher must not send after completion. The value was not added to the recorded elements."
-                return []
+                return (false, "the recorder received \(String(reflecting: input)) after the publisher completed (\(describe(state.completion))); a publisher must not send after completion. The value was not added to the recorded elements.")
             case .cancelled:
                 // Values may still arrive after a cancellation: Combine allows it.
-                return []
+                return (false, nil)
             }
-            return Self.takeSatisfiedWaiters(state)
         }
-        for waiter in fulfilled { waiter.fulfill() }
-        if let misuse { reportMisuse(misuse) }
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        var misuse: String?
-        let fulfilled: [Waiter] = state.withLock { state in
+        apply { state in
             switch state.phase {
             case .subscribed, .awaitingSubscription:
-                if state.phase == .awaitingSubscription {
-                    misuse = "the recorder received a completion (\(describe(completion))) before any subscription; the completion was recorded."
-                }
+                let misuse = state.phase == .awaitingSubscription
+                    ? "the recorder received a completion (\(describe(completion))) before any subscription; the completion was recorded."
+                    : nil
                 state.phase = .completed
                 state.subscription = nil
                 state.completion = completion
+                return (true, misuse)
             case .completed:
-                misuse = "the recorder received a second completion (\(describe(completion))) after \(describe(state.completion)); a publisher completes once. The second completion was ignored."
-                return []
+                return (false, "the recorder received a second completion (\(describe(completion))) after \(describe(state.completion)); a publisher completes once. The second completion was ignored.")
             case .cancelled:
-                return []
+                return (false, nil)
             }
-            return Self.takeSatisfiedWaiters(state)
+        }
+    }
+
+    /// Applies an event to the state under the lock. Then, outside the lock,
+    /// ends the waits the event satisfied (when it was recorded) and reports
+    /// the misuse it revealed.
+    private func apply(_ event: (RecorderState<Input, Failure>) -> (recorded: Bool, misuse: String?)) {
+        let (fulfilled, misuse) = state.withLock { state -> ([Waiter], String?) in
+            let outcome = event(state)
+            return (outcome.recorded ? Self.takeSatisfiedWaiters(state) : [], outcome.misuse)
         }
         for waiter in fulfilled { waiter.fulfill() }
         if let misuse { reportMisuse(misuse) }
