@@ -41,7 +41,7 @@ public struct _WaitPlan<Output> {
     /// When the wait may end.
     let condition: WaitCondition
     /// `recorder.next()`, for failure messages.
-    let name: String
+    var name: String
     /// What the expectation waits for, for failure messages.
     let goal: String
     /// An inverted expectation fails if its condition holds before the timeout.
@@ -50,6 +50,10 @@ public struct _WaitPlan<Output> {
     let failsOnTimeout: Bool
     /// Produces the value once the wait is over (fulfilled or timed out).
     let resolve: () throws -> Output
+    /// The first words of a timeout failure.
+    var timeoutHeadline = "Asynchronous wait failed"
+    /// Advice appended to a timeout failure, if any.
+    var timeoutAdvice: String?
 
     /// Returns a plan that waits the same way, and transforms the value.
     func map<T>(_ transform: @escaping (Output) throws -> T) -> _WaitPlan<T> {
@@ -57,7 +61,17 @@ public struct _WaitPlan<Output> {
         return _WaitPlan<T>(
             recording: recording, condition: condition, name: name, goal: goal,
             isInverted: isInverted, failsOnTimeout: failsOnTimeout,
-            resolve: { try transform(resolve()) })
+            resolve: { try transform(resolve()) },
+            timeoutHeadline: timeoutHeadline, timeoutAdvice: timeoutAdvice)
+    }
+
+    /// Returns the same plan, described differently in failure messages.
+    func described(as name: String, timeoutHeadline: String, advice: String? = nil) -> _WaitPlan {
+        var plan = self
+        plan.name = name
+        plan.timeoutHeadline = timeoutHeadline
+        plan.timeoutAdvice = advice
+        return plan
     }
 }
 

@@ -73,9 +73,9 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
             case .awaitingSubscription:
                 // Recorded all the same: nothing is lost.
                 state.elements.append(input)
-                return (true, "the recorder received \(String(reflecting: input)) before any subscription; the value was recorded.")
+                return (true, "the recorder received \(ValueDescription.of(input)) before any subscription; the value was recorded.")
             case .completed:
-                return (false, "the recorder received \(String(reflecting: input)) after the publisher completed (\(describe(state.completion))); a publisher must not send after completion. The value was not added to the recorded elements.")
+                return (false, "the recorder received \(ValueDescription.of(input)) after the publisher completed (\(describe(state.completion))); a publisher must not send after completion. The value was not added to the recorded elements.")
             case .cancelled:
                 // Values may still arrive after a cancellation: Combine allows it.
                 return (false, nil)
@@ -224,7 +224,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
         switch completion {
         case nil: return "no completion"
         case .finished?: return "finished"
-        case let .failure(error)?: return "failure(\(String(reflecting: error)))"
+        case let .failure(error)?: return "failure(\(ValueDescription.ofError(error)))"
         }
     }
 }

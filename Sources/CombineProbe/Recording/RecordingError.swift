@@ -32,6 +32,8 @@ public struct RecordingError: Error, Equatable, Hashable, Sendable, CustomString
         /// An inverted expectation was already fulfilled when its value was
         /// read with `get()`.
         case invertedExpectationFulfilled
+        /// The publisher finished successfully where a failure was expected.
+        case finishedWithoutError
     }
 
     /// What went wrong.
@@ -59,6 +61,9 @@ public struct RecordingError: Error, Equatable, Hashable, Sendable, CustomString
 
     /// An inverted expectation was already fulfilled when `get()` read it.
     public static let invertedExpectationFulfilled = RecordingError(.invertedExpectationFulfilled)
+
+    /// The publisher finished successfully where a failure was expected.
+    public static let finishedWithoutError = RecordingError(.finishedWithoutError)
 
     /// Errors of the same ``kind`` are equal.
     public static func == (lhs: RecordingError, rhs: RecordingError) -> Bool {

@@ -6,7 +6,7 @@ enum RecordingSummary {
 
     /// `"foo", "bar", … (998 more)`
     static func list<S: Collection>(_ elements: S) -> String {
-        var parts = elements.prefix(shownElementCount).map { String(reflecting: $0) }
+        var parts = elements.prefix(shownElementCount).map { ValueDescription.of($0) }
         if elements.count > shownElementCount {
             parts.append("… (\(elements.count - shownElementCount) more)")
         }
@@ -30,7 +30,7 @@ enum RecordingSummary {
         switch state.completion {
         case nil: text += ", not completed"
         case .finished?: text += ", then finished"
-        case let .failure(error)?: text += ", then failed with \(String(reflecting: error))"
+        case let .failure(error)?: text += ", then failed with \(ValueDescription.ofError(error))"
         }
         return text
     }

@@ -42,16 +42,9 @@ public func wait<E: PublisherExpectation>(
     line: UInt = #line,
     column: UInt = #column
 ) async throws -> E.Output {
-    let plan = expectation._makeWaitPlan()
-    let framework = TestFramework.current
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let seconds = ProbeSettings.effectiveTimeout(timeout)
-    plan.recording.deliverPendingMisuse()
-    let outcome = try await AsyncWaiter.outcome(
-        of: plan.recording, condition: plan.condition, isInverted: plan.isInverted, timeout: seconds)
-    plan.reportFailure(for: outcome, timeout: seconds, description: description, at: site, in: framework)
-    plan.recording.deliverPendingMisuse()
-    return try plan.resolve()
+    try await AsyncWaiter.wait(
+        for: expectation._makeWaitPlan(), timeout: timeout, description: description,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Suspends until a recorder satisfies a condition, the timeout expires, or
@@ -71,6 +64,25 @@ final class AsyncWaiter: Sendable {
 
     private init(recording: any WaitableRecording) {
         self.recording = recording
+    }
+
+    /// Waits for a plan, records the failure its outcome calls for in the
+    /// framework running the current test, and returns its value.
+    static func wait<Output>(
+        for plan: _WaitPlan<Output>,
+        timeout: TimeInterval?,
+        description: String,
+        at site: CallSite,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> Output {
+        let framework = TestFramework.current
+        let seconds = ProbeSettings.effectiveTimeout(timeout)
+        plan.recording.deliverPendingMisuse()
+        let outcome = try await outcome(
+            of: plan.recording, condition: plan.condition, isInverted: plan.isInverted, timeout: seconds)
+        plan.reportFailure(for: outcome, timeout: seconds, description: description, at: site, in: framework)
+        plan.recording.deliverPendingMisuse()
+        return try plan.resolve()
     }
 
     static func outcome(

@@ -25,8 +25,11 @@ extension _WaitPlan {
             return
         case .timedOut:
             guard failsOnTimeout else { return }
-            var message = "Asynchronous wait failed: exceeded timeout of \(Self.format(timeout)) waiting for \(label), "
+            var message = "\(timeoutHeadline): exceeded timeout of \(Self.format(timeout)) waiting for \(label), "
                 + "which waits for \(goal). Recorded so far: \(recording.summary())."
+            if let timeoutAdvice {
+                message += " " + timeoutAdvice
+            }
             if let hint = Self.idleMainRunLoopHint(framework: framework, recording: recording) {
                 message += " " + hint
             }

@@ -43,31 +43,9 @@ extension XCTestCase {
         line: UInt = #line,
         column: UInt = #column
     ) throws -> E.Output {
-        let plan = expectation._makeWaitPlan()
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let timeout = ProbeSettings.effectiveTimeout(timeout)
-        plan.recording.deliverPendingMisuse()
-
-        let xcExpectation = XCTestExpectation(description: description.isEmpty ? plan.name : description)
-        xcExpectation.isInverted = plan.isInverted
-        xcExpectation.assertForOverFulfill = false
-        let fulfill = UncheckedSendable(xcExpectation)
-        let waiterID = plan.recording.addWaiter(for: plan.condition) { fulfill.value.fulfill() }
-        defer { if let waiterID { plan.recording.removeWaiter(waiterID) } }
-
-        let outcome: WaitOutcome
-        switch XCTWaiter().wait(for: [xcExpectation], timeout: timeout) {
-        case .completed:
-            outcome = .satisfied
-        case .invertedFulfillment:
-            outcome = .invertedFulfilled
-        default:
-            outcome = .timedOut
-        }
-        plan.reportFailure(
-            for: outcome, timeout: timeout, description: description, at: site, in: .xcTest)
-        plan.recording.deliverPendingMisuse()
-        return try plan.resolve()
+        try SynchronousWaiter.wait(
+            for: expectation._makeWaitPlan(), timeout: timeout, description: description,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), in: .xcTest)
     }
 }
 

@@ -55,4 +55,17 @@ import Testing
         let recorder = [1, 2].publisher.receive(on: DispatchQueue.main).record()
         #expect(try await wait(for: recorder.elements, timeout: 5) == [1, 2])
     }
+
+    // MARK: Assertions and helpers
+
+    @Test func scoresAreRecorded() {
+        let recorder = [10, 20, 30].publisher.record()
+        expectRecordedValues(recorder, [10, 20, 30])
+        expectRecordedEvents(recorder, [.value(10), .value(20), .value(30), .finished])
+    }
+
+    @Test func oneLinersAsync() async throws {
+        #expect(try await [1, 2, 3].publisher.waitForCompletion() == [1, 2, 3])
+        #expect(try await CurrentValueSubject<Int, Never>(7).waitForFirstOutput() == 7)
+    }
 }

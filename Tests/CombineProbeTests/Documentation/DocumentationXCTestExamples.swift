@@ -26,6 +26,12 @@ final class DocumentationXCTestExamples: FailureCapturingTestCase {
         try recorder.finished.get()
     }
 
+    func testRollsThenFinish() {
+        let recorder = [6, 2].publisher.record()
+        XCTAssertEqual(recorder.events, [.value(6), .value(2), .finished])
+        XCTAssertRecordedEvents(recorder, [.value(6), .value(2), .finished])
+    }
+
     // MARK: Getting started
 
     func testGreetingsArePublishedInOrder() throws {
@@ -275,6 +281,71 @@ final class DocumentationXCTestExamples: FailureCapturingTestCase {
         let recorder = Just("ready").receive(on: DispatchQueue.main).record()
         XCTAssertThrowsError(try recorder.single.get())
         XCTAssertEqual(try wait(for: recorder.single, timeout: 1), "ready")
+    }
+
+    func testFirstTwoVolumes() throws {
+        let volume = CurrentValueSubject<Int, Never>(3)
+        let recorder = volume.record()
+        volume.value = 4
+        XCTAssertEqual(try wait(for: recorder.prefix(2), timeout: 1), [3, 4])
+    }
+
+    // MARK: Assertions and helpers
+
+    func testLoginEmitsProgressThenFails() {
+        let login = PassthroughSubject<Int, LoginError>()
+        let recorder = login.record()
+        login.send(50)
+        login.send(100)
+        login.send(completion: .failure(.wrongPassword))
+        XCTAssertEqual(recorder.events, [.value(50), .value(100), .failure(.wrongPassword)])
+    }
+
+    func testScoresAreRecorded() {
+        let scores = [10, 20, 30].publisher
+        let recorder = scores.record()
+        XCTAssertRecordedValues(recorder, [10, 20, 30])
+        XCTAssertRecordedEvents(recorder, [.value(10), .value(20), .value(30), .finished])
+    }
+
+    func testScoresMismatchReads() {
+        let recorder = [10, 20, 30].publisher.record()
+        let (failures, _) = captureFailures { XCTAssertRecordedValues(recorder, [10, 25, 30]) }
+        XCTAssertEqual(failures.first?.message, """
+            XCTAssertRecordedValues failed
+            recorded values differ from the expected ones at index 1 (expected 3, recorded 3):
+                 expected  recorded
+               0 10        10
+             > 1 25        20
+               2 30        30
+            """)
+    }
+
+    func testPingsArriveInTime() {
+        let pings = ["ping", "ping"].publisher
+            .delay(for: .milliseconds(10), scheduler: DispatchQueue(label: "pings"))
+        let recorder = pings.record()
+        XCTAssertRecordedValues(recorder, ["ping", "ping"], timeout: 5)
+    }
+
+    func testServerErrorsAreMatchedByTypeAndStatus() {
+        let request = Fail<String, ServerError>(error: ServerError(status: 503))
+        let recorder = request.record()
+        XCTAssertRecordedEvents(recorder, [.failure(ofType: ServerError.self)])
+        XCTAssertRecordedEvents(recorder, [.failure(where: { $0.status == 503 }, "status 503")])
+    }
+
+    func testWrongPasswordFails() throws {
+        let login = Fail<String, LoginError>(error: .wrongPassword)
+        let recorder = login.record()
+        XCTAssertEqual(try wait(for: recorder.failure, timeout: 1), .wrongPassword)
+    }
+
+    func testOneLiners() throws {
+        XCTAssertEqual(try [1, 2, 3].publisher.waitForCompletion(), [1, 2, 3])
+        let volume = CurrentValueSubject<Int, Never>(0)
+        volume.value = 7
+        XCTAssertEqual(try volume.waitForFirstOutput(), 7)
     }
 
     // MARK: Async tests and Swift Testing

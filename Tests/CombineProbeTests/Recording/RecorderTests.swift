@@ -211,7 +211,7 @@ final class RecorderTests: FailureCapturingTestCase {
         XCTAssertEqual(
             failures.first?.message,
             "Fulfilled inverted expectation recorder.finished.inverted, which expects the publisher not to complete. "
-                + "Recorded: no element, then failed with CombineProbeTests.TestFailure().")
+                + "Recorded: no element, then failed with TestFailure().")
     }
 
     func testDescriptionLabelsTheFailure() {

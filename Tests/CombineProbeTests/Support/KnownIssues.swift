@@ -16,15 +16,9 @@ func expectIssues(
 ) async -> (any Error)? {
     var thrown: (any Error)?
     let count = Counter()
-    await withKnownIssue(isolation: isolation) {
+    await withKnownIssue(nil, isolation: isolation, {
         do { try await body() } catch { thrown = error }
-    } matching: { issue in
-        let matches = issue.sourceLocation?.line == line
-            && issue.sourceLocation?.fileName == sourceLocation.fileName
-            && prefixes.contains { prefix in issue.comments.contains { $0.rawValue.hasPrefix(prefix) } }
-        if matches { count.increment() }
-        return matches
-    }
+    }, matching: matcher(prefixes, line: line, fileName: sourceLocation.fileName, counting: count))
     #expect(count.value == prefixes.count, "recorded \(count.value) matching issues", sourceLocation: sourceLocation)
     return thrown
 }
@@ -44,6 +38,35 @@ final class Counter: @unchecked Sendable {
         lock.lock()
         count += 1
         lock.unlock()
+    }
+}
+
+/// The synchronous form of `expectIssues`, for code that must run outside
+/// an async context.
+func expectIssuesNow(
+    _ prefixes: [String],
+    atLine line: Int,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) -> (any Error)? {
+    var thrown: (any Error)?
+    let count = Counter()
+    withKnownIssue(nil, {
+        do { try body() } catch { thrown = error }
+    }, matching: matcher(prefixes, line: line, fileName: sourceLocation.fileName, counting: count))
+    #expect(count.value == prefixes.count, "recorded \(count.value) matching issues", sourceLocation: sourceLocation)
+    return thrown
+}
+
+/// Accepts the issues recorded at `line` of `fileName` whose comment starts
+/// with one of `prefixes`, and counts them.
+private func matcher(_ prefixes: [String], line: Int, fileName: String, counting count: Counter) -> KnownIssueMatcher {
+    { issue in
+        let matches = issue.sourceLocation?.line == line
+            && issue.sourceLocation?.fileName == fileName
+            && prefixes.contains { prefix in issue.comments.contains { $0.rawValue.hasPrefix(prefix) } }
+        if matches { count.increment() }
+        return matches
     }
 }
 

@@ -1,0 +1,206 @@
+import Foundation
+
+/// Asserts that the recorder recorded exactly these values, in order,
+/// whatever `next()` consumed, and whether or not the publisher completed.
+///
+/// ```swift
+/// let recorder = [1, 2].publisher.record()
+/// XCTAssertRecordedValues(recorder, [1, 2])
+/// ```
+///
+/// On mismatch, the failure shows the expected and recorded values side by
+/// side and marks the first difference. With a `timeout`, it first waits
+/// (blocking the thread) until as many values as expected are recorded, or
+/// the publisher completes, and says so if they did not arrive:
+/// "waited 1 second for 2 values, received only 1: [1]".
+///
+/// The failure is recorded in the framework running the test (XCTest or
+/// Swift Testing), at the caller's line.
+public func XCTAssertRecordedValues<Input: Equatable, Failure: Error>(
+    _ recorder: Recorder<Input, Failure>,
+    _ expected: [Input],
+    timeout: TimeInterval? = nil,
+    _ message: @autoclosure () -> String = "",
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    RecordAssertion.values(
+        "XCTAssertRecordedValues", recorder, expected, timeout: timeout, message: message(),
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Asserts that the recorder recorded events matching `expected`: values and
+/// completion, in order.
+///
+/// ```swift
+/// let recorder = [1, 2].publisher.record()
+/// XCTAssertRecordedEvents(recorder, [.value(1), .value(2), .finished])
+/// ```
+///
+/// Failures that are not `Equatable` are matched with
+/// ``EventMatcher/failure(ofType:)`` or ``EventMatcher/failure(where:_:)``.
+/// With a `timeout`, it first waits (blocking the thread) for as many events
+/// as expected, or for the completion when the last expected event is one.
+/// The failure is recorded in the framework running the test, at the caller's
+/// line, with a side-by-side view of expected and recorded events.
+public func XCTAssertRecordedEvents<Input, Failure: Error>(
+    _ recorder: Recorder<Input, Failure>,
+    _ expected: [EventMatcher<Input, Failure>],
+    timeout: TimeInterval? = nil,
+    _ message: @autoclosure () -> String = "",
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    RecordAssertion.events(
+        "XCTAssertRecordedEvents", recorder, expected, timeout: timeout, message: message(),
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// The Swift Testing spelling of ``XCTAssertRecordedValues(_:_:timeout:_:fileID:filePath:line:column:)``:
+/// records an `Issue` at the caller's location when the recorded values
+/// differ from `expected`.
+///
+/// ```swift
+/// @Test func rolls() {
+///     let recorder = [6, 2].publisher.record()
+///     expectRecordedValues(recorder, [6, 2])
+/// }
+/// ```
+public func expectRecordedValues<Input: Equatable, Failure: Error>(
+    _ recorder: Recorder<Input, Failure>,
+    _ expected: [Input],
+    timeout: TimeInterval? = nil,
+    _ message: @autoclosure () -> String = "",
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    RecordAssertion.values(
+        "expectRecordedValues", recorder, expected, timeout: timeout, message: message(),
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// The Swift Testing spelling of ``XCTAssertRecordedEvents(_:_:timeout:_:fileID:filePath:line:column:)``:
+/// records an `Issue` at the caller's location when the recorded events do
+/// not match `expected`.
+///
+/// ```swift
+/// @Test func login() {
+///     let recorder = Fail<String, LoginError>(error: .wrongPassword).record()
+///     expectRecordedEvents(recorder, [.failure(.wrongPassword)])
+/// }
+/// ```
+public func expectRecordedEvents<Input, Failure: Error>(
+    _ recorder: Recorder<Input, Failure>,
+    _ expected: [EventMatcher<Input, Failure>],
+    timeout: TimeInterval? = nil,
+    _ message: @autoclosure () -> String = "",
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    RecordAssertion.events(
+        "expectRecordedEvents", recorder, expected, timeout: timeout, message: message(),
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// The implementation of the recorded-values and recorded-events assertions.
+enum RecordAssertion {
+    static func values<Input: Equatable, Failure: Error>(
+        _ function: String,
+        _ recorder: Recorder<Input, Failure>,
+        _ expected: [Input],
+        timeout: TimeInterval?,
+        message: String,
+        at site: CallSite
+    ) {
+        let waited = waitIfAsked(recorder, timeout: timeout, condition: .elements(expected.count, countingConsumed: true), at: site)
+        let recorded = recorder.elementsAndCompletion
+        guard let diff = RecordDiff.report(
+            kind: "values",
+            expected: expected.map(ValueDescription.of),
+            recorded: recorded.elements.map(ValueDescription.of),
+            expectedText: { String(describing: expected[$0]) },
+            recordedText: { String(describing: recorded.elements[$0]) },
+            matches: { expected[$0] == recorded.elements[$0] })
+        else { return }
+        var shortfall: String?
+        if let waited, recorded.elements.count < expected.count, recorded.completion == nil {
+            shortfall = "waited \(_WaitPlan<Void>.format(waited)) for \(count(expected.count, "value")), "
+                + "received only \(recorded.elements.count): \(RecordingSummary.list(recorded.elements))"
+        }
+        fail(function, shortfall: shortfall, diff: diff, message: message, recorder: recorder, at: site)
+    }
+
+    static func events<Input, Failure: Error>(
+        _ function: String,
+        _ recorder: Recorder<Input, Failure>,
+        _ expected: [EventMatcher<Input, Failure>],
+        timeout: TimeInterval?,
+        message: String,
+        at site: CallSite
+    ) {
+        let condition: WaitCondition = expected.last?.expectsCompletion == true
+            ? .completion
+            : .elements(expected.count, countingConsumed: true)
+        let waited = waitIfAsked(recorder, timeout: timeout, condition: condition, at: site)
+        let recorded = recorder.events
+        guard let diff = RecordDiff.report(
+            kind: "events",
+            expected: expected.map(\.description),
+            recorded: recorded.map(\.description),
+            expectedText: { expected[$0].description },
+            recordedText: { recorded[$0].plainText },
+            matches: { expected[$0].matches(recorded[$0]) })
+        else { return }
+        var shortfall: String?
+        if let waited, recorded.count < expected.count, recorded.last?.isCompletion != true {
+            shortfall = "waited \(_WaitPlan<Void>.format(waited)) for \(count(expected.count, "event")), "
+                + "received only \(recorded.count): \(RecordingSummary.list(recorded))"
+        }
+        fail(function, shortfall: shortfall, diff: diff, message: message, recorder: recorder, at: site)
+    }
+
+    /// Waits, without failing on timeout, when a timeout is given. Returns
+    /// the timeout actually used.
+    private static func waitIfAsked<Input, Failure>(
+        _ recorder: Recorder<Input, Failure>,
+        timeout: TimeInterval?,
+        condition: WaitCondition,
+        at site: CallSite
+    ) -> TimeInterval? {
+        guard let timeout else { return nil }
+        let storage = recorder.storage
+        let plan = _WaitPlan<Void>(
+            recording: storage, condition: condition, name: "recorder", goal: "the expected records",
+            isInverted: false, failsOnTimeout: false, resolve: {})
+        try? SynchronousWaiter.wait(for: plan, timeout: timeout, description: "", at: site, in: .current)
+        return ProbeSettings.effectiveTimeout(timeout)
+    }
+
+    private static func fail<Input, Failure>(
+        _ function: String,
+        shortfall: String?,
+        diff: String,
+        message: String,
+        recorder: Recorder<Input, Failure>,
+        at site: CallSite
+    ) {
+        var text = "\(function) failed"
+        if let shortfall { text += ": \(shortfall)" }
+        if !message.isEmpty { text += " - \(message)" }
+        text += "\n" + diff
+        recorder.storage.deliverPendingMisuse()
+        FailureReporter.fail(text, at: site)
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    }
+}
