@@ -28,7 +28,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CombineProbeTests",
-            dependencies: ["CombineProbe"]
+            dependencies: ["CombineProbe"],
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,27 @@
+/// One call to a mocked function, as recorded by ``PublisherMock``.
+///
+/// Not `Sendable`: the arguments are whatever the mock passed, which may not
+/// be safe to share across threads.
+public struct MockCall: CustomStringConvertible {
+    /// The function, as `#function` spells it: `getUser(id:)`.
+    public let function: String
+    /// The arguments, in order, as the mock passed them.
+    public let arguments: [Any]
+
+    /// The argument at `index`, if there is one of type `T`.
+    ///
+    /// ```swift
+    /// XCTAssertEqual(mock.calls(to: "getUser(id:)").first?.argument(0, as: Int.self), 42)
+    /// ```
+    public func argument<T>(_ index: Int = 0, as type: T.Type = T.self) -> T? {
+        guard arguments.indices.contains(index) else { return nil }
+        return arguments[index] as? T
+    }
+
+    /// `getUser(id:) with (42)`
+    public var description: String {
+        arguments.isEmpty
+            ? function
+            : "\(function) with (\(arguments.map { ValueDescription.of($0) }.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,38 @@
+/// Sends the events of a ``MockResult/generate(_:)`` result, like a subject.
+///
+/// Values sent before the subscriber asks for them are kept, not dropped;
+/// events after the completion are ignored.
+public final class MockEmitter<Output, Failure: Error>: Sendable {
+    private let target: any MockEventTarget
+
+    init(target: any MockEventTarget) {
+        self.target = target
+    }
+
+    private func sink(_ event: RecordedEvent<Output, Failure>) {
+        target.accept(event)
+    }
+
+    /// Sends a value.
+    public func send(_ value: Output) {
+        sink(.value(value))
+    }
+
+    /// Sends the successful completion.
+    public func finish() {
+        sink(.finished)
+    }
+
+    /// Sends a failure.
+    public func fail(_ error: Failure) {
+        sink(.failure(error))
+    }
+
+    /// Sends a completion.
+    public func send(completion: Subscribers.Completion<Failure>) {
+        switch completion {
+        case .finished: finish()
+        case let .failure(error): fail(error)
+        }
+    }
+}

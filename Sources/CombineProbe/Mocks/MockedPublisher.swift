@@ -1,0 +1,180 @@
+/// The publisher a mocked function returns: replays the resolved events of a
+/// ``MockResult`` to each subscriber, honouring demand, with the mock's
+/// delivery.
+struct MockedPublisher<Output, Failure: Error>: Publisher {
+    let behavior: MockResult<Output, Failure>.Behavior
+    let delivery: MockDelivery
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let subscription = MockSubscription(downstream: subscriber, delivery: delivery)
+        switch behavior {
+        case let .events(values, completion):
+            subscription.enqueue(values.map { .value($0) })
+            if let completion { subscription.enqueue([completion.recordedEvent]) }
+        case let .generated(body):
+            subscription.generator = body
+        case .computed, .decoded, .invalid:
+            // Resolved by the mock before the publisher is built.
+            break
+        }
+        subscriber.receive(subscription: subscription)
+    }
+}
+
+extension Subscribers.Completion {
+    var recordedEvent: RecordedEvent<Never, Failure> {
+        switch self {
+        case .finished: return .finished
+        case let .failure(error): return .failure(error)
+        }
+    }
+}
+
+/// The non-generic face of a ``MockSubscription``, for the closures handed
+/// to a delivery scheduler: they capture this existential, and no generic
+/// type.
+protocol MockEventTarget: AnyObject, Sendable {
+    /// Sends buffered events while there is demand.
+    func drain()
+    /// Runs the generator of a `generate` result, if any.
+    func runGenerator()
+    /// Buffers an event sent by an emitter (a `RecordedEvent` of the
+    /// subscription's types).
+    func accept(_ event: Any)
+}
+
+/// One subscription to a mocked publisher.
+final class MockSubscription<Downstream: Subscriber>: Subscription, MockEventTarget {
+    typealias Output = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private struct State {
+        var downstream: Downstream?
+        var demand = Subscribers.Demand.none
+        var buffer: [RecordedEvent<Output, Failure>] = []
+        var head = 0
+        var completed = false
+        var draining = false
+        var generator: ((MockEmitter<Output, Failure>) -> Void)?
+    }
+
+    private let state: Locked<State>
+    private let delivery: MockDelivery
+
+    init(downstream: Downstream, delivery: MockDelivery) {
+        state = Locked(State(downstream: downstream))
+        self.delivery = delivery
+    }
+
+    var generator: ((MockEmitter<Output, Failure>) -> Void)? {
+        get { state.withLock { $0.generator } }
+        set { state.withLock { $0.generator = newValue } }
+    }
+
+    /// Adds events to deliver. Events after a completion are ignored.
+    func enqueue(_ events: [RecordedEvent<Never, Failure>]) {
+        enqueue(events.map { event -> RecordedEvent<Output, Failure> in
+            switch event {
+            case .finished: return .finished
+            case let .failure(error): return .failure(error)
+            }
+        })
+    }
+
+    func enqueue(_ events: [RecordedEvent<Output, Failure>]) {
+        state.withLock { state in
+            for event in events where !state.completed {
+                state.buffer.append(event)
+                if event.isCompletion { state.completed = true }
+            }
+        }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        let startsGenerator = state.withLock { state -> Bool in
+            state.demand += demand
+            return state.generator != nil
+        }
+        let target: any MockEventTarget = self
+        if startsGenerator {
+            delivery.schedule { target.runGenerator() }
+        }
+        delivery.schedule { target.drain() }
+    }
+
+    func runGenerator() {
+        let generator = state.withLock { state in
+            defer { state.generator = nil }
+            return state.generator
+        }
+        generator?(MockEmitter(target: self))
+    }
+
+    func accept(_ event: Any) {
+        guard let event = event as? RecordedEvent<Output, Failure> else { return }
+        enqueue([event])
+        let target: any MockEventTarget = self
+        delivery.schedule { target.drain() }
+    }
+
+    func cancel() {
+        state.withLock { state in
+            state.downstream = nil
+            state.buffer = []
+            state.head = 0
+            state.generator = nil
+        }
+    }
+
+    /// Sends buffered events while there is demand. Only one drain runs at a
+    /// time; a drain requested meanwhile is taken over by the running one.
+    private enum Step {
+        case value(Downstream, Output)
+        case completion(Downstream, Subscribers.Completion<Failure>)
+        case stop
+    }
+
+    func drain() {
+        let start = state.withLock { state -> Bool in
+            if state.draining { return false }
+            state.draining = true
+            return true
+        }
+        guard start else { return }
+        while true {
+            let step: Step = state.withLock { state in
+                guard let downstream = state.downstream, state.head < state.buffer.count else {
+                    state.draining = false
+                    return .stop
+                }
+                switch state.buffer[state.head] {
+                case let .value(value):
+                    guard state.demand > 0 else {
+                        state.draining = false
+                        return .stop
+                    }
+                    state.demand -= 1
+                    state.head += 1
+                    return .value(downstream, value)
+                case .finished:
+                    state.downstream = nil
+                    state.head += 1
+                    return .completion(downstream, .finished)
+                case let .failure(error):
+                    state.downstream = nil
+                    state.head += 1
+                    return .completion(downstream, .failure(error))
+                }
+            }
+            switch step {
+            case .stop:
+                return
+            case let .value(downstream, value):
+                let more = downstream.receive(value)
+                state.withLock { $0.demand += more }
+            case let .completion(downstream, completion):
+                downstream.receive(completion: completion)
+            }
+        }
+    }
+}

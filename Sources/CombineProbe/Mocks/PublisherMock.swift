@@ -1,0 +1,126 @@
+/// A base class for mocks of services that return publishers.
+///
+/// One ``MockResult`` variable per mocked function says what it returns, and
+/// one line implements it:
+///
+/// ```swift
+/// final class UserServiceMock: PublisherMock, UserService {
+///     var getUserResult: MockResult<User, APIError>?
+///     func getUser(id: Int) -> AnyPublisher<User, APIError> {
+///         mockFunction(returning: getUserResult, arguments: id)
+///     }
+/// }
+/// ```
+///
+/// - The publisher delivers asynchronously on a background queue by default,
+///   like production code: a test of code that does not wait for the result
+///   fails. Pass `delivery: .immediate`, or `.on(scheduler)`, to change it.
+/// - Every call is recorded, in order across the mock's functions:
+///   ``calls``, ``calls(to:)``.
+/// - A call with no configured result is a test failure ("unexpected call to
+///   `getUser(id:)`") at the line where the test created the mock, in the
+///   framework running the test. The test goes on: the publisher fails with
+///   ``MockError/unexpectedCall(function:)`` when its `Failure` type can hold
+///   it (see ``MockErrorConvertible``), and finishes without a value
+///   otherwise.
+///
+/// A subclass that declares its own initializer should forward the caller's
+/// location to `super.init(fileID:filePath:line:column:)`, so that failures
+/// point at the test.
+open class PublisherMock {
+    let reporter: DeferredFailureReporter
+    private let recordedCalls = Locked<[MockCall]>([])
+
+    /// Creates a mock whose failures are reported at the caller's location.
+    public init(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        reporter = DeferredFailureReporter(
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Every call so far, in order.
+    public var calls: [MockCall] {
+        reporter.deliverPending()
+        return recordedCalls.withLock { $0 }
+    }
+
+    /// The calls to one function, in order: `calls(to: "getUser(id:)")`.
+    public func calls(to function: String) -> [MockCall] {
+        calls.filter { $0.function == function }
+    }
+
+    /// The functions called so far, in order.
+    public var calledFunctions: [String] {
+        calls.map(\.function)
+    }
+
+    /// Records the call, and returns the publisher `result` describes.
+    ///
+    /// - parameter result: The function's configured result; nil is an
+    ///   unexpected call.
+    /// - parameter arguments: The call's arguments, recorded in ``calls``.
+    /// - parameter delivery: When the publisher delivers: ``MockDelivery/background``
+    ///   by default.
+    /// - parameter function: The mocked function; `#function` by default.
+    public func mockFunction<Output, Failure: Error>(
+        returning result: MockResult<Output, Failure>?,
+        arguments: Any...,
+        delivery: MockDelivery = .background,
+        function: String = #function
+    ) -> AnyPublisher<Output, Failure> {
+        reporter.deliverPending()
+        let call = MockCall(function: function, arguments: arguments)
+        recordedCalls.withLock { $0.append(call) }
+        return MockFunction.publisher(for: result, call: call, delivery: delivery, report: reporter.report)
+    }
+}
+
+/// Returns the publisher a ``MockResult`` describes, for a mock that does not
+/// inherit from ``PublisherMock``. Failures (an unexpected call, JSON that
+/// does not decode) are reported at this call's location.
+///
+/// ```swift
+/// struct WeatherMock: WeatherService {
+///     var forecastResult: MockResult<String, Never>?
+///     func forecast() -> AnyPublisher<String, Never> {
+///         mockPublisher(returning: forecastResult)
+///     }
+/// }
+/// ```
+public func mockPublisher<Output, Failure: Error>(
+    returning result: MockResult<Output, Failure>?,
+    delivery: MockDelivery = .background,
+    function: String = #function,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> AnyPublisher<Output, Failure> {
+    let reporter = DeferredFailureReporter(
+        site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    return MockFunction.publisher(
+        for: result, call: MockCall(function: function, arguments: []), delivery: delivery, report: reporter.report)
+}
+
+/// The shared implementation of mocked functions.
+enum MockFunction {
+    static func publisher<Output, Failure: Error>(
+        for result: MockResult<Output, Failure>?,
+        call: MockCall,
+        delivery: MockDelivery,
+        report: (String) -> Void
+    ) -> AnyPublisher<Output, Failure> {
+        let behavior: MockResult<Output, Failure>.Behavior
+        if let result {
+            behavior = result.resolve(function: call.function, report: report)
+        } else {
+            report("unexpected call to \(call): no MockResult<\(Output.self), \(Failure.self)> is configured for it.")
+            behavior = MockResult<Output, Failure>.failing(with: .unexpectedCall(function: call.function))
+        }
+        return MockedPublisher(behavior: behavior, delivery: delivery).eraseToAnyPublisher()
+    }
+}

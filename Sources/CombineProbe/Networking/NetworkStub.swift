@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Answers the requests of a `URLSession` with stubbed responses, so that the
+/// code under test keeps calling the real `dataTaskPublisher(for:)`.
+///
+/// ```swift
+/// let network = NetworkStub()
+/// network.stub("https://api.example.com/user/1", with: .json(#"{"id": 1, "name": "Ada"}"#))
+/// let client = APIClient(session: network.session)
+/// let recorder = client.user(id: 1).record()
+/// XCTAssertEqual(try wait(for: recorder.single, timeout: 1).name, "Ada")
+/// XCTAssertEqual(network.requests.map(\.url?.path), ["/user/1"])
+/// ```
+///
+/// - Stubs match by URL, by method and URL, or by a predicate; the last
+///   stub added that matches a request answers it.
+/// - Every request is recorded in ``requests``.
+/// - A request that no stub matches is a test failure at the line that
+///   created the `NetworkStub`, in the framework running the test, and is
+///   answered with `URLError(.resourceUnavailable)`.
+///
+/// Each `NetworkStub` serves only its own sessions, so tests running in
+/// parallel do not see each other's stubs. Up to 16 can be alive at once.
+public final class NetworkStub {
+    let router: StubRouter
+    private let slot: Int?
+
+    /// A session whose requests this stub answers.
+    public let session: URLSession
+
+    /// Creates a stub whose failures are reported at the caller's location.
+    public init(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let reporter = DeferredFailureReporter(
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        router = StubRouter(reporter: reporter)
+        slot = StubRouter.claimSlot(for: router)
+        if slot == nil {
+            reporter.report("NetworkStub: more than \(StubURLProtocol.slotClasses.count) network stubs are alive at once; this one answers nothing. Release stubs when tests end.")
+        }
+        session = URLSession(configuration: Self.configuration(slot: slot))
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+        if let slot { StubRouter.releaseSlot(slot) }
+    }
+
+    /// A new ephemeral configuration whose sessions this stub answers, for
+    /// code that builds its own `URLSession`.
+    public func makeConfiguration() -> URLSessionConfiguration {
+        Self.configuration(slot: slot)
+    }
+
+    private static func configuration(slot: Int?) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = slot.map { [StubURLProtocol.slotClasses[$0]] } ?? []
+        return configuration
+    }
+
+    /// Answers requests to `url` (any method, or only `method`) with
+    /// `response`.
+    public func stub(_ url: String, method: String? = nil, with response: StubResponse) {
+        let label = (method.map { "\($0.uppercased()) " } ?? "") + url
+        let method = method?.uppercased()
+        add(label, response) { request in
+            request.url?.absoluteString == url && (method == nil || (request.httpMethod ?? "GET").uppercased() == method)
+        }
+    }
+
+    /// Answers requests to `url` with `response`.
+    public func stub(_ url: URL, method: String? = nil, with response: StubResponse) {
+        stub(url.absoluteString, method: method, with: response)
+    }
+
+    /// Answers the requests `predicate` accepts with `response`; `label`
+    /// names them in failure messages.
+    public func stub(
+        where predicate: @escaping @Sendable (URLRequest) -> Bool,
+        _ label: String = "requests matching a predicate",
+        with response: StubResponse
+    ) {
+        add(label, response, predicate)
+    }
+
+    /// Every request received so far, in order.
+    public var requests: [URLRequest] {
+        router.reporter.deliverPending()
+        return router.requests
+    }
+
+    private func add(_ label: String, _ response: StubResponse, _ matches: @escaping @Sendable (URLRequest) -> Bool) {
+        router.reporter.deliverPending()
+        router.add(StubRouter.Rule(label: "\(label) → \(response)", matches: matches, response: response))
+    }
+}

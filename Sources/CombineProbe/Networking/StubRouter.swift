@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The rules and the request log of one ``NetworkStub``, reachable from its
+/// protocol class through the slot registry.
+final class StubRouter: Sendable {
+    struct Rule: Sendable {
+        let label: String
+        let matches: @Sendable (URLRequest) -> Bool
+        let response: StubResponse
+    }
+
+    private struct State {
+        var rules: [Rule] = []
+        var requests: [URLRequest] = []
+    }
+
+    private let state = Locked(State())
+    let reporter: DeferredFailureReporter
+
+    init(reporter: DeferredFailureReporter) {
+        self.reporter = reporter
+    }
+
+    func add(_ rule: Rule) {
+        state.withLock { $0.rules.append(rule) }
+    }
+
+    var requests: [URLRequest] {
+        state.withLock { $0.requests }
+    }
+
+    /// Records the request and returns the answer of the last rule that
+    /// matches it. An unmatched request is a test failure, answered with
+    /// `URLError(.resourceUnavailable)`.
+    func answer(_ request: URLRequest) -> StubResponse {
+        let (rule, labels) = state.withLock { state -> (Rule?, [String]) in
+            state.requests.append(request)
+            return (state.rules.last { $0.matches(request) }, state.rules.map(\.label))
+        }
+        if let rule { return rule.response }
+        let method = request.httpMethod ?? "GET"
+        let known = labels.isEmpty ? "no stub is configured" : "the stubs are: " + labels.joined(separator: "; ")
+        reporter.report("NetworkStub: unmatched request \(method) \(request.url?.absoluteString ?? "(no URL)"); \(known). It was answered with URLError(.resourceUnavailable).")
+        return .error(URLError(.resourceUnavailable))
+    }
+
+    // MARK: Slots
+
+    private static let slots = Locked<[StubRouter?]>(Array(repeating: nil, count: StubURLProtocol.slotClasses.count))
+
+    /// Takes a free slot for `router`, or returns nil if all are taken.
+    static func claimSlot(for router: StubRouter) -> Int? {
+        slots.withLock { slots in
+            guard let index = slots.firstIndex(where: { $0 == nil }) else { return nil }
+            slots[index] = router
+            return index
+        }
+    }
+
+    static func releaseSlot(_ index: Int) {
+        slots.withLock { $0[index] = nil }
+    }
+
+    static func router(inSlot index: Int) -> StubRouter? {
+        guard index >= 0 else { return nil }
+        return slots.withLock { $0[index] }
+    }
+}
