@@ -215,12 +215,7 @@ final class PublisherMockTests: FailureCapturingTestCase {
         let (failures, _) = captureFailures {
             let mock = UserServiceMock(); line = #line
             let box = UncheckedBox(mock)
-            let done = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                _ = box.value.getUser(id: 3)
-                done.signal()
-            }
-            done.wait()
+            onAnotherThread { _ = box.value.getUser(id: 3) }
         }
         assertFailures(failures, ["unexpected call to getUser(id:) with (3)"], at: line)
     }
@@ -272,12 +267,7 @@ final class PublisherMockTests: FailureCapturingTestCase {
     @Test func unexpectedCallOnAnotherThreadIsDeliveredWhenTheTestReadsTheCalls() async {
         let mock = UserServiceMock(); let line = #line
         let box = UncheckedBox(mock)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            _ = box.value.getUser(id: 6)
-            done.signal()
-        }
-        done.wait()
+        onAnotherThread { _ = box.value.getUser(id: 6) }
         _ = await expectIssues(["unexpected call to getUser(id:) with (6)"], atLine: line) {
             #expect(mock.calledFunctions == ["getUser(id:)"])
         }

@@ -31,3 +31,14 @@ final class Flag: @unchecked Sendable {
         lock.unlock()
     }
 }
+
+/// Runs `body` on a background thread, where no test is current, and returns
+/// when it is done.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        body()
+        done.signal()
+    }
+    done.wait()
+}

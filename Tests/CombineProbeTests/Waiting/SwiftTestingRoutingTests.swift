@@ -54,13 +54,10 @@ import Testing
         let storage = UncheckedBox(recorder)
         // A misbehaving publisher completes twice, from a background thread
         // where no Swift Testing test is current.
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        onAnotherThread {
             storage.value.receive(completion: .finished)
             storage.value.receive(completion: .finished)
-            done.signal()
         }
-        done.wait()
         let error = await expectIssues(["Recorder created at"], atLine: line) {
             try recorder.finished.get()
         }
