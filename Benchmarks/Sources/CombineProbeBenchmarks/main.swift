@@ -1,9 +1,18 @@
+import Foundation
 // Usage: swift run -c release --package-path Benchmarks CombineProbeBenchmarks [--smoke]
+//        Benchmarks/memory.sh [N]   (peak memory per recorded value, vs a sink)
 //
 // Prints one table. `--smoke` runs small sizes in a few seconds, so that CI
 // checks the benchmarks still build and run; only full runs are meaningful.
 
-let smoke = CommandLine.arguments.contains("--smoke")
+let arguments = CommandLine.arguments
+if let index = arguments.firstIndex(of: "--memory"), arguments.count > index + 2, let n = Int(arguments[index + 2]) {
+    // One measurement for Benchmarks/memory.sh; prints nothing.
+    recordForMemory(arguments[index + 1], n)
+    exit(0)
+}
+
+let smoke = arguments.contains("--smoke")
 let recordSizes = smoke ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
 let consumeSize = smoke ? 10_000 : 100_000
 

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Peak memory per recorded value: a Recorder vs a sink appending to an array
+# (the floor), measured with /usr/bin/time -v on the release benchmark binary.
+# Usage: Benchmarks/memory.sh [N]   (default 1,000,000 values)
+set -euo pipefail
+cd "$(dirname "$0")"
+n=${1:-1000000}
+binary=.build/release/CombineProbeBenchmarks
+[ -x "$binary" ] || swift build -c release >/dev/null
+if [ ! -x /usr/bin/time ]; then
+    echo "memory: /usr/bin/time is missing (Debian package 'time'); skipped"
+    exit 0
+fi
+
+peak_kb() {
+    /usr/bin/time -v "$binary" --memory "$1" "$2" 2>&1 >/dev/null | awk -F': ' '/Maximum resident set size/ { print $2 }'
+}
+
+base=$(peak_kb baseline 0)
+recorder=$(peak_kb recorder "$n")
+sink=$(peak_kb sink "$n")
+awk -v n="$n" -v base="$base" -v recorder="$recorder" -v sink="$sink" 'BEGIN {
+    r = (recorder - base) * 1024 / n
+    s = (sink - base) * 1024 / n
+    printf "peak memory for %d Int values: Recorder %.1f bytes/value, sink+append %.1f bytes/value (floor), ratio %.2fx\n", n, r, s, (s > 0 ? r / s : 0)
+}'
