@@ -34,7 +34,7 @@ extension XCTestCase {
     /// - returns: The value of the expectation.
     /// - throws: A ``RecordingError``, or the publisher's error.
     @discardableResult
-    public func wait<E: PublisherExpectation>(
+    nonisolated public func wait<E: PublisherExpectation>(
         for expectation: E,
         timeout: TimeInterval? = nil,
         description: String = "",

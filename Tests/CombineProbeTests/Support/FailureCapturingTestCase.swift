@@ -25,9 +25,14 @@ class FailureCapturingTestCase: XCTestCase {
     /// Generous timeouts for waits that are expected to succeed.
     let longTimeout: TimeInterval = 10
 
+    /// XCTFail's messages read "failed - <message>".
+    private static func message(_ description: String) -> String {
+        description.hasPrefix("failed - ") ? String(description.dropFirst(9)) : description
+    }
+
     #if canImport(ObjectiveC)
     override func record(_ issue: XCTIssue) {
-        let message = issue.compactDescription
+        let message = Self.message(issue.compactDescription)
         let file = issue.sourceCodeContext.location?.fileURL.path ?? ""
         let line = issue.sourceCodeContext.location?.lineNumber ?? 0
         if capture(CapturedFailure(message: message, file: file, line: line)) { return }
@@ -35,8 +40,7 @@ class FailureCapturingTestCase: XCTestCase {
     }
     #else
     override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        // XCTFail's messages read "failed - <message>".
-        let message = description.hasPrefix("failed - ") ? String(description.dropFirst(9)) : description
+        let message = Self.message(description)
         if capture(CapturedFailure(message: message, file: filePath, line: lineNumber)) { return }
         super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
     }
