@@ -9,8 +9,9 @@ struct MockedPublisher<Output, Failure: Error>: Publisher {
         let subscription = MockSubscription(downstream: subscriber, delivery: delivery)
         switch behavior {
         case let .events(values, completion):
-            subscription.enqueue(values.map { .value($0) })
-            if let completion { subscription.enqueue([completion.recordedEvent]) }
+            var events = values.map(RecordedEvent<Output, Failure>.value)
+            if let completion { events.append(RecordedEvent(completion)) }
+            subscription.enqueue(events)
         case let .generated(body):
             subscription.generator = body
         case .computed, .decoded, .invalid:
@@ -18,15 +19,6 @@ struct MockedPublisher<Output, Failure: Error>: Publisher {
             break
         }
         subscriber.receive(subscription: subscription)
-    }
-}
-
-extension Subscribers.Completion {
-    var recordedEvent: RecordedEvent<Never, Failure> {
-        switch self {
-        case .finished: return .finished
-        case let .failure(error): return .failure(error)
-        }
     }
 }
 
@@ -72,15 +64,6 @@ final class MockSubscription<Downstream: Subscriber>: Subscription, MockEventTar
     }
 
     /// Adds events to deliver. Events after a completion are ignored.
-    func enqueue(_ events: [RecordedEvent<Never, Failure>]) {
-        enqueue(events.map { event -> RecordedEvent<Output, Failure> in
-            switch event {
-            case .finished: return .finished
-            case let .failure(error): return .failure(error)
-            }
-        })
-    }
-
     func enqueue(_ events: [RecordedEvent<Output, Failure>]) {
         state.withLock { state in
             for event in events where !state.completed {

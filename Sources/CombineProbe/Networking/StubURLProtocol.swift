@@ -26,6 +26,8 @@ class StubURLProtocol: URLProtocol {
     override func startLoading() {
         let response = StubRouter.router(inSlot: Self.slot)?.answer(request)
             ?? .error(URLError(.cancelled))
+        // The answer may come later, from another queue: this instance's only
+        // state is behind a lock, and its client accepts calls from any thread.
         let protocolBox = UncheckedSendable(self)
         let work = DispatchWorkItem { protocolBox.value.deliver(response) }
         pending.withLock { $0 = work }

@@ -16,6 +16,14 @@ public enum RecordedEvent<Input, Failure: Error> {
     /// The failure completion.
     case failure(Failure)
 
+    /// The event of a completion: `.finished` or `.failure`.
+    public init(_ completion: Subscribers.Completion<Failure>) {
+        switch completion {
+        case .finished: self = .finished
+        case let .failure(error): self = .failure(error)
+        }
+    }
+
     /// The value, if the event is one.
     public var value: Input? {
         if case let .value(value) = self { return value }
@@ -64,11 +72,7 @@ extension Recorder {
     public var events: [RecordedEvent<Input, Failure>] {
         let (elements, completion) = elementsAndCompletion
         var events = elements.map(RecordedEvent<Input, Failure>.value)
-        switch completion {
-        case nil: break
-        case .finished?: events.append(.finished)
-        case let .failure(error)?: events.append(.failure(error))
-        }
+        if let completion { events.append(RecordedEvent(completion)) }
         return events
     }
 }

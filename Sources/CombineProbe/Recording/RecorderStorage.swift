@@ -185,10 +185,10 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
     /// recorder, so that it is never lost.
     func reportMisuse(_ message: String) {
         let text = "Recorder created at \(site): \(message)"
-        if framework == .swiftTesting && TestFramework.current != .swiftTesting {
-            state.withLock { $0.undeliveredMisuse.append(text) }
-        } else {
+        if TestFramework.canRecordNow(for: framework) {
             FailureReporter.fail(text, at: site, in: framework)
+        } else {
+            state.withLock { $0.undeliveredMisuse.append(text) }
         }
     }
 

@@ -18,10 +18,10 @@ final class DeferredFailureReporter: Sendable {
 
     /// Records the failure now if the current task can, or keeps it.
     func report(_ message: String) {
-        if framework == .swiftTesting && TestFramework.current != .swiftTesting {
-            pending.withLock { $0.append(message) }
-        } else {
+        if TestFramework.canRecordNow(for: framework) {
             FailureReporter.fail(message, at: site, in: framework)
+        } else {
+            pending.withLock { $0.append(message) }
         }
     }
 

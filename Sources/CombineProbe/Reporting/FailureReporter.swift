@@ -22,6 +22,13 @@ enum TestFramework: Sendable, Equatable {
         #endif
         return .xcTest
     }
+
+    /// Whether a failure for a test run by `framework` can be recorded from
+    /// the current thread. A Swift Testing issue needs the test's own task;
+    /// XCTest accepts failures from any thread.
+    static func canRecordNow(for framework: TestFramework) -> Bool {
+        framework == .xcTest || current == .swiftTesting
+    }
 }
 
 /// Records test failures in the framework that runs the test.

@@ -16,6 +16,8 @@ enum SynchronousWaiter {
         let xcExpectation = XCTestExpectation(description: description.isEmpty ? plan.name : description)
         xcExpectation.isInverted = plan.isInverted
         xcExpectation.assertForOverFulfill = false
+        // fulfill() is documented as callable from any thread: the recorder
+        // calls it from the thread that delivers the awaited event.
         let fulfill = UncheckedSendable(xcExpectation)
         let waiterID = plan.recording.addWaiter(for: plan.condition) { fulfill.value.fulfill() }
         defer { if let waiterID { plan.recording.removeWaiter(waiterID) } }

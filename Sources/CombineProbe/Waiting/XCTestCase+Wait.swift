@@ -82,13 +82,3 @@ extension XCTestCase {
             fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }
-
-/// Carries a value that is not `Sendable` into a `@Sendable` closure.
-///
-/// Used for `XCTestExpectation`, whose `fulfill()` XCTest documents as safe
-/// to call from any thread, but which is not annotated `Sendable` on every
-/// platform.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

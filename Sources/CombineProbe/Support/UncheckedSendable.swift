@@ -1,0 +1,14 @@
+/// Carries a value that is not annotated `Sendable` into a `@Sendable`
+/// closure, where the value's own documentation makes that safe.
+///
+/// It has exactly two uses, each justified where it is made:
+/// - `XCTestExpectation`, whose `fulfill()` XCTest documents as callable from
+///   any thread, but which is not annotated `Sendable` on every platform
+///   (`SynchronousWaiter`);
+/// - a `URLProtocol` handed to the work item that answers its request later
+///   (`StubURLProtocol`): its own state is behind a lock, and URLSession's
+///   client accepts calls from any thread.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
