@@ -31,7 +31,7 @@ extension Publisher {
         column: UInt = #column
     ) throws -> [Output] {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let recorder = record(fileID: fileID, filePath: filePath, line: line, column: column)
+        let recorder = record(at: site)
         return try SynchronousWaiter.wait(
             for: Self.completionPlan(recorder), timeout: timeout, description: "", at: site, in: .current)
     }
@@ -57,7 +57,7 @@ extension Publisher {
         column: UInt = #column
     ) throws -> Output {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let recorder = record(fileID: fileID, filePath: filePath, line: line, column: column)
+        let recorder = record(at: site)
         return try SynchronousWaiter.wait(
             for: Self.firstOutputPlan(recorder), timeout: timeout, description: "", at: site, in: .current)
     }
@@ -78,7 +78,7 @@ extension Publisher {
         column: UInt = #column
     ) async throws -> [Output] {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let recorder = record(fileID: fileID, filePath: filePath, line: line, column: column)
+        let recorder = record(at: site)
         return try await AsyncWaiter.wait(
             for: Self.completionPlan(recorder), timeout: timeout, description: "", at: site)
     }
@@ -97,7 +97,7 @@ extension Publisher {
         column: UInt = #column
     ) async throws -> Output {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let recorder = record(fileID: fileID, filePath: filePath, line: line, column: column)
+        let recorder = record(at: site)
         return try await AsyncWaiter.wait(
             for: Self.firstOutputPlan(recorder), timeout: timeout, description: "", at: site)
     }

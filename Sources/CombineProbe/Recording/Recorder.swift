@@ -83,8 +83,12 @@ extension Publisher {
         line: UInt = #line,
         column: UInt = #column
     ) -> Recorder<Output, Failure> {
-        let recorder = Recorder<Output, Failure>(
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        record(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Subscribes a recorder whose misuse is reported at `site`.
+    func record(at site: CallSite) -> Recorder<Output, Failure> {
+        let recorder = Recorder<Output, Failure>(site: site)
         subscribe(recorder.storage)
         return recorder
     }
