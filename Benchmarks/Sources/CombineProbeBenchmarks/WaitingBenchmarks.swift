@@ -2,6 +2,7 @@ import CombineProbe
 import Foundation
 
 /// A timestamp written by one thread and read by another.
+// @unchecked Sendable: its only state, `nanoseconds`, is read and written under `lock`.
 final class Stamp: @unchecked Sendable {
     private let lock = NSLock()
     private var nanoseconds: UInt64 = 0

@@ -18,6 +18,7 @@ import WinSDK
 /// the lock already guarantees exclusive access, and a stored `var` of a
 /// class would pay for a second, dynamic exclusivity check on every access
 /// (the recorder's hot path goes through here once per recorded value).
+// @unchecked Sendable: `value` is only reached inside withLock, under `mutex`.
 final class Locked<Value>: @unchecked Sendable {
     #if canImport(os)
     private let mutex: UnsafeMutablePointer<os_unfair_lock>

@@ -8,6 +8,8 @@
 /// - a `URLProtocol` handed to the work item that answers its request later
 ///   (`StubURLProtocol`): its own state is behind a lock, and URLSession's
 ///   client accepts calls from any thread.
+// @unchecked Sendable: no mutable state of its own (`let value`); no lock is needed here,
+// and each use relies on the thread-safety its value documents (see above).
 struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

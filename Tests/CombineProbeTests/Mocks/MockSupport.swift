@@ -44,6 +44,7 @@ final class UserServiceMock: PublisherMock, UserService {
 }
 
 /// A subscriber that asks for one value at a time, when told to.
+// @unchecked Sendable: every stored var is read and written under `lock`.
 final class OneAtATimeSubscriber<Input, Failure: Error>: Subscriber, @unchecked Sendable {
     private let lock = NSLock()
     private var subscription: (any Subscription)?

@@ -166,6 +166,7 @@ final class NetworkStubTests: FailureCapturingTestCase {
 }
 
 /// Eight recorders written from concurrent threads.
+// @unchecked Sendable: `recorders` is read and written under `lock`.
 final class Locked8: @unchecked Sendable {
     private let lock = NSLock()
     private var recorders: [Int: Recorder<(data: Data, response: URLResponse), URLError>] = [:]

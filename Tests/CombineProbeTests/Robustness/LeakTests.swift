@@ -7,6 +7,7 @@ import XCTest
 /// closures.
 final class LeakTests: FailureCapturingTestCase {
     /// A publisher that is a class, so that its lifetime can be observed.
+    // @unchecked Sendable: its only state is a `let` subject, which locks its own state.
     final class Source: Publisher, @unchecked Sendable {
         typealias Output = Int
         typealias Failure = Never
@@ -33,6 +34,7 @@ final class LeakTests: FailureCapturingTestCase {
     }
 
     func testRecorderOfAPipelineWithCapturingClosuresIsReleased() throws {
+        // @unchecked Sendable: no stored state at all.
         final class Formatter: @unchecked Sendable {
             func format(_ value: Int) -> String { "#\(value)" }
         }

@@ -154,6 +154,7 @@ final class StressTests: FailureCapturingTestCase {
 }
 
 /// A recorder set by one thread and read by others.
+// @unchecked Sendable: `recorder` is read and written under `lock`.
 final class RecorderHolder: @unchecked Sendable {
     private let lock = NSLock()
     private var recorder: Recorder<Int, Never>?

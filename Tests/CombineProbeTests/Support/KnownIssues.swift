@@ -24,6 +24,7 @@ func expectIssues(
 }
 
 /// A thread-safe counter, for closures that may run concurrently.
+// @unchecked Sendable: `count` is read and written under `lock`.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
@@ -86,6 +87,7 @@ func failureMessage(
 }
 
 /// A thread-safe optional string.
+// @unchecked Sendable: `text` is read and written under `lock`.
 final class MessageBox: @unchecked Sendable {
     private let lock = NSLock()
     private var text: String?

@@ -15,6 +15,7 @@ struct ValueBeforeSubscriptionPublisher: Publisher {
 }
 
 /// A thread-safe flag, for closures that run on other threads.
+// @unchecked Sendable: `_value` is read and written under `lock`.
 final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var _value = false

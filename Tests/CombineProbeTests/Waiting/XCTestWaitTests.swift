@@ -81,6 +81,8 @@ final class XCTestWaitTests: FailureCapturingTestCase {
 }
 
 /// Moves a value into a closure that runs on another thread, in tests.
+// @unchecked Sendable: the box has no mutable state of its own (`let value`); tests use it only
+// for values that lock their own state (subjects, recorders, mocks, clients).
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
