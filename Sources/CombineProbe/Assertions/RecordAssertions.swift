@@ -184,7 +184,7 @@ enum RecordAssertion {
         return ProbeSettings.effectiveTimeout(timeout)
     }
 
-    private static func fail<Input, Failure>(
+    static func fail<Input, Failure>(
         _ function: String,
         shortfall: String?,
         diff: String,

@@ -78,6 +78,8 @@ public struct _WaitPlan<Output> {
 /// The recorder side of a wait, independent of the recorded types.
 protocol WaitableRecording: AnyObject, Sendable {
     func addWaiter(for condition: WaitCondition, fulfill: @escaping @Sendable () -> Void) -> Int?
+    /// Whether a wait on `condition` may end now.
+    func isSatisfied(_ condition: WaitCondition) -> Bool
     func removeWaiter(_ id: Int)
     func summary() -> String
     func hasRecordedNothing() -> Bool

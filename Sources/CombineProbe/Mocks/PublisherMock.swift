@@ -14,7 +14,8 @@
 ///
 /// - The publisher delivers asynchronously on a background queue by default,
 ///   like production code: a test of code that does not wait for the result
-///   fails. Pass `delivery: .immediate`, or `.on(scheduler)`, to change it.
+///   fails. Set ``defaultDelivery`` for the whole mock (`.on(scheduler)` with a
+///   virtual scheduler, `.immediate`), or pass `delivery:` to one function.
 /// - Every call is recorded, in order across the mock's functions:
 ///   ``calls``, ``calls(to:)``.
 /// - A call with no configured result is a test failure ("unexpected call to
@@ -30,6 +31,20 @@
 open class PublisherMock {
     let reporter: DeferredFailureReporter
     private let recordedCalls = Locked<[MockCall]>([])
+    private let deliveryStorage = Locked(MockDelivery.background)
+
+    /// When the publishers of this mock's functions deliver, unless a
+    /// function passes its own `delivery:`. ``MockDelivery/background`` by
+    /// default; `.on(scheduler)` makes a mock answer in virtual time:
+    ///
+    /// ```swift
+    /// let service = SearchServiceMock()
+    /// service.defaultDelivery = .on(scheduler)
+    /// ```
+    public var defaultDelivery: MockDelivery {
+        get { deliveryStorage.withLock { $0 } }
+        set { deliveryStorage.withLock { $0 = newValue } }
+    }
 
     /// Creates a mock whose failures are reported at the caller's location.
     public init(
@@ -63,19 +78,20 @@ open class PublisherMock {
     /// - parameter result: The function's configured result; nil is an
     ///   unexpected call.
     /// - parameter arguments: The call's arguments, recorded in ``calls``.
-    /// - parameter delivery: When the publisher delivers: ``MockDelivery/background``
-    ///   by default.
+    /// - parameter delivery: When the publisher delivers: the mock's
+    ///   ``defaultDelivery`` when nil.
     /// - parameter function: The mocked function; `#function` by default.
     public func mockFunction<Output, Failure: Error>(
         returning result: MockResult<Output, Failure>?,
         arguments: Any...,
-        delivery: MockDelivery = .background,
+        delivery: MockDelivery? = nil,
         function: String = #function
     ) -> AnyPublisher<Output, Failure> {
         reporter.deliverPending()
         let call = MockCall(function: function, arguments: arguments)
         recordedCalls.withLock { $0.append(call) }
-        return MockFunction.publisher(for: result, call: call, delivery: delivery, report: reporter.report)
+        return MockFunction.publisher(
+            for: result, call: call, delivery: delivery ?? defaultDelivery, report: reporter.report)
     }
 }
 

@@ -22,8 +22,8 @@
 public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
     let storage: RecorderStorage<Input, Failure>
 
-    init(site: CallSite) {
-        storage = RecorderStorage(site: site, framework: .current)
+    init(site: CallSite, clock: (@Sendable () -> VirtualTime)? = nil) {
+        storage = RecorderStorage(site: site, framework: .current, clock: clock)
     }
 
     deinit {

@@ -25,6 +25,11 @@ final class RecorderState<Input, Failure: Error> {
     /// Every value received, in order. Appended in place: O(1) amortized.
     @exclusivity(unchecked) var elements: [Input] = []
     @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
+    /// The virtual time of each element, for a recorder timed by a virtual
+    /// scheduler; empty otherwise.
+    @exclusivity(unchecked) var times: [VirtualTime] = []
+    /// The virtual time of the completion, for a timed recorder.
+    @exclusivity(unchecked) var completionTime: VirtualTime?
     /// How many elements `next()` and friends have consumed.
     @exclusivity(unchecked) var consumed = 0
     /// Pending waits, checked after each event. Usually zero or one.

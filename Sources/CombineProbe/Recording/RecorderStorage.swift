@@ -15,11 +15,15 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
     let site: CallSite
     /// The framework that ran the test that called `record()`.
     let framework: TestFramework
+    /// The virtual clock that stamps each event, for a recorder made with
+    /// `record(timedBy:)`.
+    let clock: (@Sendable () -> VirtualTime)?
 
-    init(site: CallSite, framework: TestFramework) {
+    init(site: CallSite, framework: TestFramework, clock: (@Sendable () -> VirtualTime)? = nil) {
         self.state = Locked(RecorderState<Input, Failure>())
         self.site = site
         self.framework = framework
+        self.clock = clock
     }
 
     // MARK: Subscriber
@@ -53,7 +57,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
     func receive(_ input: Input) -> Subscribers.Demand {
         // The hot path: one lock, one append. It returns a plain Bool so that
         // it needs no runtime type metadata; anything unusual (a waiting
-        // test, a misuse) takes the slow path.
+        // test, a misuse, a timed recorder) takes the slow path.
+        guard clock == nil else {
+            receiveSlowly(input)
+            return .none
+        }
         let recorded = state.withLock { state -> Bool in
             guard state.phase == .subscribed, state.waiters.isEmpty else { return false }
             state.elements.append(input)
@@ -65,14 +73,17 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
 
     /// Records a value when a test is waiting, or reports a misuse.
     private func receiveSlowly(_ input: Input) {
+        let time = clock?()
         apply { state in
             switch state.phase {
             case .subscribed:
                 state.elements.append(input)
+                if let time { state.times.append(time) }
                 return (true, nil)
             case .awaitingSubscription:
                 // Recorded all the same: nothing is lost.
                 state.elements.append(input)
+                if let time { state.times.append(time) }
                 return (true, "the recorder received \(ValueDescription.of(input)) before any subscription; the value was recorded.")
             case .completed:
                 return (false, "the recorder received \(ValueDescription.of(input)) after the publisher completed (\(describe(state.completion))); a publisher must not send after completion. The value was not added to the recorded elements.")
@@ -84,6 +95,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
+        let time = clock?()
         apply { state in
             switch state.phase {
             case .subscribed, .awaitingSubscription:
@@ -93,6 +105,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
                 state.phase = .completed
                 state.subscription = nil
                 state.completion = completion
+                state.completionTime = time
                 return (true, misuse)
             case .completed:
                 return (false, "the recorder received a second completion (\(describe(completion))) after \(describe(state.completion)); a publisher completes once. The second completion was ignored.")
@@ -151,6 +164,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
         }
         if id == nil { fulfill() }
         return id
+    }
+
+    /// Whether a wait on `condition` may end now.
+    func isSatisfied(_ condition: WaitCondition) -> Bool {
+        state.withLock { $0.satisfies(condition) }
     }
 
     /// Forgets a pending wait. Does nothing if it was fulfilled already.

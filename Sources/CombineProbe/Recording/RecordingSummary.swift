@@ -13,14 +13,21 @@ enum RecordingSummary {
         return "[" + parts.joined(separator: ", ") + "]"
     }
 
-    /// `2 elements ["foo", "bar"], then finished`
+    /// `2 elements ["foo", "bar"], then finished`; for a timed recorder,
+    /// `2 elements ["foo" at 300ms, "bar" at 1s], then finished at 1s`.
     static func describe<Input, Failure>(_ state: RecorderState<Input, Failure>) -> String {
         let count = state.elements.count
+        let elements: String
+        if state.times.count == count && count > 0 {
+            elements = list(zip(state.elements, state.times).map { TimedText(value: $0, time: $1) })
+        } else {
+            elements = list(state.elements)
+        }
         var text: String
         switch count {
         case 0: text = "no element"
-        case 1: text = "1 element \(list(state.elements))"
-        default: text = "\(count) elements \(list(state.elements))"
+        case 1: text = "1 element \(elements)"
+        default: text = "\(count) elements \(elements)"
         }
         if state.consumed > 0 && state.consumed < count {
             text += " (\(state.consumed) consumed by next())"
@@ -32,6 +39,14 @@ enum RecordingSummary {
         case .finished?: text += ", then finished"
         case let .failure(error)?: text += ", then failed with \(ValueDescription.ofError(error))"
         }
+        if let time = state.completionTime { text += " at \(time)" }
         return text
+    }
+
+    /// A value with its virtual time: `"foo" at 300ms`.
+    private struct TimedText: CustomStringConvertible {
+        let value: Any
+        let time: VirtualTime
+        var description: String { "\(ValueDescription.of(value)) at \(time)" }
     }
 }

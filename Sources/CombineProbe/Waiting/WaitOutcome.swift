@@ -19,7 +19,7 @@ extension _WaitPlan {
         at site: CallSite,
         in framework: TestFramework
     ) {
-        let label = description.isEmpty ? name : "\"\(description)\" (\(name))"
+        let label = self.label(description)
         switch outcome {
         case .satisfied:
             return
@@ -39,6 +39,12 @@ extension _WaitPlan {
                 "Fulfilled inverted expectation \(label), which expects \(goal). Recorded: \(recording.summary()).",
                 at: site, in: framework)
         }
+    }
+
+    /// The expectation as failure messages name it: `recorder.next()`, or
+    /// `"first result" (recorder.next())` with a description.
+    func label(_ description: String) -> String {
+        description.isEmpty ? name : "\"\(description)\" (\(name))"
     }
 
     /// On Linux, Swift Testing parks the main thread with `dispatchMain()`:

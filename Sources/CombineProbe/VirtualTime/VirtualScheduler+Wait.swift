@@ -1,0 +1,220 @@
+import Foundation
+
+extension VirtualScheduler {
+    /// Waits for a publisher expectation in virtual time, and returns its
+    /// value. It never sleeps: it moves virtual time forward from one
+    /// scheduled action to the next until the expectation is fulfilled.
+    ///
+    /// ```swift
+    /// let recorder = query
+    ///     .debounce(for: .milliseconds(300), scheduler: scheduler)
+    ///     .record(timedBy: scheduler)
+    /// query.send("swift")
+    /// XCTAssertEqual(try scheduler.wait(for: recorder.next(), timeout: .seconds(1)), "swift")
+    /// XCTAssertEqual(scheduler.elapsed, .milliseconds(300))
+    /// ```
+    ///
+    /// - When the expectation is fulfilled, time stops at that instant:
+    ///   ``now`` tells when it happened, and later actions stay scheduled.
+    /// - When the virtual `timeout` passes first, time stops at the deadline
+    ///   and the test fails ("Asynchronous wait failed") at the caller's
+    ///   line, with the virtual time, what was recorded, and when the next
+    ///   action is due.
+    /// - When nothing is left to run and the expectation is not fulfilled,
+    ///   the wait fails at once instead of waiting for a real timeout:
+    ///   typically, the code under test used a real scheduler instead of
+    ///   this one.
+    /// - An inverted expectation runs the actions due within the timeout,
+    ///   and fails ("Fulfilled inverted expectation") if it is fulfilled
+    ///   meanwhile; an inverted wait over ten virtual seconds returns at
+    ///   once.
+    ///
+    /// Failures are recorded in the framework that runs the test. Then the
+    /// expectation's value is returned, or its error thrown, as with
+    /// `wait(for:timeout:)`.
+    ///
+    /// - parameter expectation: The publisher expectation.
+    /// - parameter timeout: The virtual time within which the expectation
+    ///   must be fulfilled; ``ProbeSettings/defaultTimeout`` seconds when
+    ///   nil (the multiplier, meant for slow machines, does not apply to
+    ///   virtual time). A negative or non-finite timeout is a test failure,
+    ///   and counts as zero.
+    /// - parameter description: A label for the failure message.
+    /// - parameter fileID: The caller's file, for failures; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    /// - returns: The value of the expectation.
+    /// - throws: A ``RecordingError``, or the publisher's error.
+    @discardableResult
+    public func wait<E: PublisherExpectation>(
+        for expectation: E,
+        timeout: Stride? = nil,
+        description: String = "",
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) throws -> E.Output {
+        let wait = VirtualWait(
+            scheduler: self, plan: expectation._makeWaitPlan(), timeout: timeout, description: description,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        var outcome = wait.step()
+        while outcome == nil { outcome = wait.step() }
+        return try wait.finish(outcome!)
+    }
+
+    /// Waits for a publisher expectation in virtual time, from async code.
+    ///
+    /// It behaves like the synchronous ``wait(for:timeout:description:fileID:filePath:line:column:)``,
+    /// and yields to other tasks between two scheduled actions, so that work
+    /// the code under test starts in a `Task` gets a chance to run.
+    /// Cancelling the task ends the wait with `CancellationError`.
+    ///
+    /// ```swift
+    /// @Test func searchWaitsForTheUserToStopTyping() async throws {
+    ///     let scheduler = DispatchQueue.virtualScheduler()
+    ///     let query = PassthroughSubject<String, Never>()
+    ///     let recorder = query.debounce(for: .milliseconds(300), scheduler: scheduler).record()
+    ///     query.send("swift")
+    ///     #expect(try await scheduler.wait(for: recorder.next(), timeout: .seconds(1)) == "swift")
+    /// }
+    /// ```
+    ///
+    /// - parameter expectation: The publisher expectation.
+    /// - parameter timeout: The virtual time within which the expectation
+    ///   must be fulfilled; ``ProbeSettings/defaultTimeout`` seconds when nil.
+    /// - parameter description: A label for the failure message.
+    /// - parameter isolation: The caller's isolation; leave the default.
+    /// - parameter fileID: The caller's file, for failures; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    /// - returns: The value of the expectation.
+    /// - throws: A ``RecordingError``, the publisher's error, or
+    ///   `CancellationError`.
+    @discardableResult
+    public func wait<E: PublisherExpectation>(
+        for expectation: E,
+        timeout: Stride? = nil,
+        description: String = "",
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async throws -> E.Output {
+        let wait = VirtualWait(
+            scheduler: self, plan: expectation._makeWaitPlan(), timeout: timeout, description: description,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        var outcome = wait.step()
+        while outcome == nil {
+            try Task.checkCancellation()
+            await Task.yield()
+            outcome = wait.step()
+        }
+        return try wait.finish(outcome!)
+    }
+}
+
+/// How a wait in virtual time ended.
+enum VirtualWaitOutcome: Equatable {
+    /// Fulfilled in time (or, inverted, not fulfilled).
+    case satisfied
+    /// The virtual deadline passed; `next` is when the next action is due.
+    case timedOut(next: Int64?)
+    /// Not fulfilled, and nothing is scheduled that could fulfil it.
+    case nothingScheduled
+    /// An inverted expectation was fulfilled.
+    case invertedFulfilled
+}
+
+/// One wait in virtual time: a loop of steps, each of which runs one
+/// scheduled action, until an outcome is known.
+struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
+    where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible
+{
+    let scheduler: VirtualScheduler<SchedulerTimeType, SchedulerOptions>
+    let plan: _WaitPlan<Output>
+    let description: String
+    let site: CallSite
+    let framework: TestFramework
+    let timeout: VirtualTime
+    let deadline: SchedulerTimeType
+    let limit: Int64
+
+    init(
+        scheduler: VirtualScheduler<SchedulerTimeType, SchedulerOptions>,
+        plan: _WaitPlan<Output>,
+        timeout: SchedulerTimeType.Stride?,
+        description: String,
+        site: CallSite
+    ) {
+        self.scheduler = scheduler
+        self.plan = plan
+        self.description = description
+        self.site = site
+        framework = .current
+        var timeout = timeout ?? .seconds(ProbeSettings.defaultTimeout)
+        if !(timeout >= .zero) || !StrideNanoseconds.isFinite(timeout) {
+            FailureReporter.fail(
+                "VirtualScheduler.wait(for: \(plan.name), timeout: \(timeout)): the timeout must be zero or positive, and finite; it counts as zero.",
+                at: site, in: framework)
+            timeout = .zero
+        }
+        self.timeout = VirtualTime(nanoseconds: StrideNanoseconds.of(timeout))
+        let deadline = scheduler.now.advanced(by: timeout)
+        self.deadline = deadline
+        limit = scheduler.state.withLock { $0.offset(of: deadline) }
+        scheduler.reporter.deliverPending()
+        plan.recording.deliverPendingMisuse()
+    }
+
+    /// Checks the expectation, then runs the next action due before the
+    /// deadline. Returns the outcome once it is known, nil to go on.
+    func step() -> VirtualWaitOutcome? {
+        if plan.recording.isSatisfied(plan.condition) {
+            return plan.isInverted ? .invertedFulfilled : .satisfied
+        }
+        if scheduler.runNextAction(atOrBefore: limit) { return nil }
+        let next = scheduler.nextActionTime?.nanoseconds
+        if next == nil && !plan.isInverted && plan.failsOnTimeout {
+            return .nothingScheduled
+        }
+        scheduler.moveClock(to: deadline)
+        return plan.isInverted || !plan.failsOnTimeout ? .satisfied : .timedOut(next: next)
+    }
+
+    /// Records the failure the outcome calls for, and returns the value.
+    func finish(_ outcome: VirtualWaitOutcome) throws -> Output {
+        scheduler.reporter.deliverPending()
+        if let message = message(for: outcome) {
+            FailureReporter.fail(message, at: site, in: framework)
+        }
+        plan.recording.deliverPendingMisuse()
+        return try plan.resolve()
+    }
+
+    func message(for outcome: VirtualWaitOutcome) -> String? {
+        let label = plan.label(description)
+        let now = scheduler.elapsed
+        switch outcome {
+        case .satisfied:
+            return nil
+        case let .timedOut(next):
+            let nextText = next.map { "The next scheduled action is due at \(VirtualTime(nanoseconds: $0))." }
+                ?? "Nothing else is scheduled."
+            return "\(plan.timeoutHeadline): exceeded virtual timeout of \(timeout) waiting for \(label), "
+                + "which waits for \(plan.goal). Virtual time is now \(now). "
+                + "Recorded so far: \(plan.recording.summary()). \(nextText)"
+        case .nothingScheduled:
+            return "\(plan.timeoutHeadline): nothing is scheduled on the virtual scheduler at \(now), "
+                + "so virtual time cannot move on, and \(label) still waits for \(plan.goal). "
+                + "Recorded so far: \(plan.recording.summary()). Does the code under test use a real scheduler "
+                + "(DispatchQueue.main, RunLoop.main, a queue of its own) instead of the virtual one?"
+        case .invertedFulfilled:
+            return "Fulfilled inverted expectation \(label) at virtual time \(now), which expects \(plan.goal). "
+                + "Recorded: \(plan.recording.summary())."
+        }
+    }
+}

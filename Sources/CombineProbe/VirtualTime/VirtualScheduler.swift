@@ -1,0 +1,456 @@
+import Foundation
+
+/// A scheduler whose time moves only when the test says so, and whose waits
+/// resolve at once, deterministically.
+///
+/// Inject it where production code takes a scheduler, then move time with
+/// ``advance(by:fileID:filePath:line:column:)``, or let a wait move it for
+/// you, from one scheduled action to the next, until the expectation is
+/// fulfilled:
+///
+/// ```swift
+/// func testSearchWaitsForTheUserToStopTyping() throws {
+///     let scheduler = DispatchQueue.virtualScheduler()
+///     let query = PassthroughSubject<String, Never>()
+///     let recorder = query
+///         .debounce(for: .milliseconds(300), scheduler: scheduler)
+///         .record(timedBy: scheduler)
+///     query.send("s")
+///     scheduler.advance(by: .milliseconds(100))
+///     query.send("sw")
+///     XCTAssertEqual(try scheduler.wait(for: recorder.next(), timeout: .seconds(1)), "sw")
+///     XCTAssertEqual(scheduler.elapsed, .milliseconds(400))
+/// }
+/// ```
+///
+/// It has the time and options types of the scheduler it stands for
+/// (``VirtualSchedulerOf``), so code that takes `some Scheduler` of that
+/// kind, a generic scheduler, or a type-erased one accepts it unchanged.
+/// Make one with `DispatchQueue.virtualScheduler()`,
+/// `RunLoop.virtualScheduler()` or `OperationQueue.virtualScheduler()`.
+///
+/// Its rules:
+/// - Nothing runs until time is advanced. An action scheduled at or before
+///   ``now`` runs on the next advance, `advance(by: .zero)` included.
+/// - Actions run in the order they fall due; actions due at the same instant
+///   run in the order they were scheduled. An action scheduled by another
+///   action runs in the same advance when it falls due within it.
+/// - While an action runs, ``now`` is the instant it was due.
+/// - Any scheduled work can be cancelled, repeating schedules included.
+/// - Times are kept to the nanosecond: `.milliseconds(1)` is one
+///   millisecond.
+/// - Work may be scheduled from any thread.
+///
+/// Bad input is a test failure, never a crash or a hang: a negative or
+/// non-finite interval, advancing to the past. The failures of the
+/// `Scheduler` methods, which take no location, are reported at the line
+/// that created the scheduler.
+public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler, Sendable
+    where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible
+{
+    /// A span of this scheduler's time.
+    public typealias Stride = SchedulerTimeType.Stride
+
+    struct State {
+        let start: SchedulerTimeType
+        var now: SchedulerTimeType
+        /// `now`, in nanoseconds since `start`.
+        var elapsed: Int64 = 0
+        var queue = ActionQueue()
+
+        /// The nanoseconds from `start` to `date`.
+        func offset(of date: SchedulerTimeType) -> Int64 {
+            StrideNanoseconds.of(start.distance(to: date))
+        }
+    }
+
+    let state: Locked<State>
+    /// Reports the failures detected where no location is given: at the line
+    /// that created the scheduler.
+    let reporter: DeferredFailureReporter
+
+    /// Creates a virtual scheduler whose time starts at `now`.
+    ///
+    /// - parameter now: The scheduler's starting instant.
+    /// - parameter fileID: Where failures of the `Scheduler` methods are
+    ///   reported; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    public init(
+        now: SchedulerTimeType,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        state = Locked(State(start: now, now: now))
+        reporter = DeferredFailureReporter(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    // MARK: Time
+
+    /// The current virtual time.
+    public var now: SchedulerTimeType {
+        state.withLock { $0.now }
+    }
+
+    /// The instant the scheduler started at.
+    public var start: SchedulerTimeType {
+        state.withLock { $0.start }
+    }
+
+    /// The virtual time elapsed since the scheduler started: the time a
+    /// timed recorder stamps on the events it records.
+    public var elapsed: VirtualTime {
+        VirtualTime(nanoseconds: state.withLock { $0.elapsed })
+    }
+
+    /// Zero: virtual actions run exactly when they fall due.
+    public var minimumTolerance: Stride { .zero }
+
+    /// The number of scheduled actions that have not run yet (cancelled ones
+    /// excluded; a repeating schedule counts once).
+    public var pendingActionCount: Int {
+        state.withLock { $0.queue.pendingCount }
+    }
+
+    /// When the next scheduled action falls due, as a time since the start;
+    /// nil when nothing is scheduled.
+    public var nextActionTime: VirtualTime? {
+        state.withLock { $0.queue.peek().map { VirtualTime(nanoseconds: $0.due) } }
+    }
+
+    // MARK: Scheduler
+
+    /// Schedules `action` to run on the next advance.
+    ///
+    /// - parameter options: Ignored.
+    /// - parameter action: The work to run.
+    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        state.withLock { state in
+            let due = state.elapsed
+            let now = state.now
+            let id = state.queue.makeID()
+            state.queue.insert(due: due, id: id, run: runner(at: now, due: due, action))
+        }
+    }
+
+    /// Schedules `action` to run when virtual time reaches `date`, or on the
+    /// next advance if `date` is not after ``now``.
+    ///
+    /// - parameter date: When the action falls due.
+    /// - parameter tolerance: Ignored: virtual actions run exactly on time.
+    /// - parameter options: Ignored.
+    /// - parameter action: The work to run.
+    public func schedule(
+        after date: SchedulerTimeType,
+        tolerance: Stride,
+        options: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) {
+        _ = enqueue(at: date, repeating: nil, action)
+    }
+
+    /// Schedules `action` to run when virtual time reaches `date`, then every
+    /// `interval`, until the returned value is cancelled.
+    ///
+    /// A negative, zero or non-finite `interval` would repeat forever at one
+    /// instant: it is reported as a test failure at the line that created the
+    /// scheduler, and the action runs once.
+    ///
+    /// - parameter date: When the action first falls due.
+    /// - parameter interval: The time between two runs.
+    /// - parameter tolerance: Ignored: virtual actions run exactly on time.
+    /// - parameter options: Ignored.
+    /// - parameter action: The work to run.
+    /// - returns: A cancellable that stops the repetition.
+    public func schedule(
+        after date: SchedulerTimeType,
+        interval: Stride,
+        tolerance: Stride,
+        options: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) -> any Cancellable {
+        var repeating: Stride? = interval
+        if !(interval > .zero) || !StrideNanoseconds.isFinite(interval) {
+            reporter.report("VirtualScheduler.schedule(after:interval:): the interval must be a positive, finite time; "
+                + "it was \(interval). The action was scheduled once, not repeated.")
+            repeating = nil
+        }
+        let id = enqueue(at: date, repeating: repeating, action)
+        return AnyCancellable { [weak self] in self?.cancelScheduled(id) }
+    }
+
+    // MARK: Scheduling internals
+
+    /// Inserts `action` due at `date`; a repeating schedule re-inserts itself
+    /// `interval` later each time it runs, under the same identifier.
+    private func enqueue(at date: SchedulerTimeType, repeating interval: Stride?, _ action: @escaping () -> Void) -> UInt64 {
+        state.withLock { state in
+            let id = state.queue.makeID()
+            insert(&state, at: date, id: id, repeating: interval, action)
+            return id
+        }
+    }
+
+    private func insert(_ state: inout State, at date: SchedulerTimeType, id: UInt64, repeating interval: Stride?, _ action: @escaping () -> Void) {
+        let due = state.offset(of: date)
+        var run = runner(at: date, due: due, action)
+        if let interval {
+            run = { [weak self] in
+                self?.state.withLock { state in
+                    self?.insert(&state, at: date.advanced(by: interval), id: id, repeating: interval, action)
+                }
+                self?.runAction(at: date, due: due, action)
+            }
+        }
+        state.queue.insert(due: due, id: id, run: run)
+    }
+
+    private func runner(at date: SchedulerTimeType, due: Int64, _ action: @escaping () -> Void) -> () -> Void {
+        { [weak self] in self?.runAction(at: date, due: due, action) }
+    }
+
+    /// Moves the clock to an action's due time (never backwards), then runs
+    /// it outside the lock.
+    private func runAction(at date: SchedulerTimeType, due: Int64, _ action: () -> Void) {
+        state.withLock { state in
+            if due > state.elapsed {
+                state.now = date
+                state.elapsed = due
+            }
+        }
+        action()
+    }
+
+    /// Schedules `action` at a time since the start (for scripted
+    /// publishers and ``start(created:subscribed:cancelled:fileID:filePath:line:column:_:)``).
+    func schedule(at time: VirtualTime, _ action: @escaping () -> Void) -> UInt64 {
+        state.withLock { state in
+            let id = state.queue.makeID()
+            let date = state.start.advanced(by: .nanoseconds(Int(time.nanoseconds)))
+            let due = time.nanoseconds
+            state.queue.insert(due: due, id: id, run: runner(at: date, due: due, action))
+            return id
+        }
+    }
+
+    /// Cancels the pending and future runs of a schedule.
+    func cancelScheduled(_ id: UInt64) {
+        state.withLock { $0.queue.cancel(id) }
+    }
+
+    // MARK: Moving time
+
+    /// Runs the earliest action due at or before `limit` (nanoseconds since
+    /// the start), if there is one. Returns false when there is none.
+    func runNextAction(atOrBefore limit: Int64) -> Bool {
+        guard let entry = state.withLock({ $0.queue.popDue(atOrBefore: limit) }) else { return false }
+        entry.run()
+        return true
+    }
+
+    /// Moves the clock to `date` without running anything, if it is later
+    /// than now.
+    func moveClock(to date: SchedulerTimeType) {
+        state.withLock { state in
+            let offset = state.offset(of: date)
+            if offset >= state.elapsed {
+                state.now = date
+                state.elapsed = offset
+            }
+        }
+    }
+
+    /// Moves virtual time forward by `interval`, running every action that
+    /// falls due meanwhile, in order, each at its own instant.
+    ///
+    /// `advance()` (by zero) runs the actions already due.
+    ///
+    /// A negative or non-finite interval is a test failure at the caller's
+    /// line, and time does not move.
+    ///
+    /// - parameter interval: How far to move time.
+    /// - parameter fileID: The caller's file, for failures; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    public func advance(
+        by interval: Stride = .zero,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        reporter.deliverPending()
+        guard interval >= .zero, StrideNanoseconds.isFinite(interval) else {
+            FailureReporter.fail("VirtualScheduler.advance(by: \(interval)): the interval must be zero or positive, and finite; virtual time did not move (it is \(elapsed)).", at: site)
+            return
+        }
+        advance(toDate: now.advanced(by: interval))
+    }
+
+    /// Moves virtual time forward to `date`, running every action that falls
+    /// due until then, in order, each at its own instant.
+    ///
+    /// A `date` before ``now`` is a test failure at the caller's line, and
+    /// time does not move.
+    ///
+    /// - parameter date: The instant to move to.
+    /// - parameter fileID: The caller's file, for failures; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    public func advance(
+        to date: SchedulerTimeType,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        reporter.deliverPending()
+        let (target, elapsed) = state.withLock { ($0.offset(of: date), $0.elapsed) }
+        guard target >= elapsed else {
+            FailureReporter.fail("VirtualScheduler.advance(to:): \(VirtualTime(nanoseconds: target)) is in the past (virtual time is \(VirtualTime(nanoseconds: elapsed))); virtual time did not move.", at: site)
+            return
+        }
+        advance(toDate: date)
+    }
+
+    private func advance(toDate date: SchedulerTimeType) {
+        let limit = state.withLock { $0.offset(of: date) }
+        while runNextAction(atOrBefore: limit) {}
+        moveClock(to: date)
+        reporter.deliverPending()
+    }
+
+    /// The default horizon of ``run(horizon:fileID:filePath:line:column:)``:
+    /// one hour of virtual time.
+    public static var defaultHorizon: Stride { .seconds(3600) }
+
+    /// Runs every scheduled action, and those they schedule, until nothing is
+    /// left — but never beyond `horizon` from now, so that an endless
+    /// repeating timer cannot hang the test.
+    ///
+    /// When work is still scheduled past the horizon, time stops at the
+    /// horizon and a test failure at the caller's line says so: advance by a
+    /// fixed time instead, or cancel the timer. When everything ran, ``now``
+    /// is the instant of the last action.
+    ///
+    /// - parameter horizon: How much virtual time `run()` may move through;
+    ///   one hour by default. A timer that fires every millisecond runs
+    ///   3.6 million times in an hour: pass a shorter horizon for such tests.
+    /// - parameter fileID: The caller's file, for failures; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    public func run(
+        horizon: Stride = defaultHorizon,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        reporter.deliverPending()
+        guard horizon >= .zero, StrideNanoseconds.isFinite(horizon) else {
+            FailureReporter.fail("VirtualScheduler.run(horizon: \(horizon)): the horizon must be zero or positive, and finite; nothing ran.", at: site)
+            return
+        }
+        let end = now.advanced(by: horizon)
+        let limit = state.withLock { $0.offset(of: end) }
+        while runNextAction(atOrBefore: limit) {}
+        reporter.deliverPending()
+        let (pending, next) = state.withLock { ($0.queue.pendingCount, $0.queue.peek()?.due) }
+        guard let next else { return }
+        moveClock(to: end)
+        FailureReporter.fail(
+            "VirtualScheduler.run() stopped at its horizon of \(VirtualTime(nanoseconds: StrideNanoseconds.of(horizon))) of virtual time "
+            + "(virtual time is now \(elapsed)) with \(pending) action\(pending == 1 ? "" : "s") still scheduled, "
+            + "the next due at \(VirtualTime(nanoseconds: next)). A repeating timer never runs out: advance by a fixed time instead, "
+            + "cancel it, or pass a larger horizon.",
+            at: site)
+    }
+
+    deinit {
+        reporter.deliverPending()
+    }
+}
+
+/// The virtual scheduler that stands for `S`: same time and options types.
+///
+/// ```swift
+/// let scheduler: VirtualSchedulerOf<DispatchQueue> = DispatchQueue.virtualScheduler()
+/// ```
+public typealias VirtualSchedulerOf<S: Scheduler> = VirtualScheduler<S.SchedulerTimeType, S.SchedulerOptions>
+
+extension DispatchQueue {
+    /// A virtual scheduler with `DispatchQueue`'s time and options types, for
+    /// code that takes a `DispatchQueue` scheduler.
+    ///
+    /// - parameter fileID: Where the scheduler's own failures are reported;
+    ///   leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    /// - returns: A new virtual scheduler at virtual time zero.
+    public static func virtualScheduler(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> VirtualSchedulerOf<DispatchQueue> {
+        // DispatchTime(uptimeNanoseconds: 0) means "now": start one
+        // nanosecond later.
+        VirtualScheduler(
+            now: DispatchQueue.SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+extension RunLoop {
+    /// A virtual scheduler with `RunLoop`'s time and options types, for code
+    /// that takes a `RunLoop` scheduler.
+    ///
+    /// - parameter fileID: Where the scheduler's own failures are reported;
+    ///   leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    /// - returns: A new virtual scheduler at virtual time zero.
+    public static func virtualScheduler(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> VirtualSchedulerOf<RunLoop> {
+        VirtualScheduler(
+            now: RunLoop.SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 0)),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+extension OperationQueue {
+    /// A virtual scheduler with `OperationQueue`'s time and options types,
+    /// for code that takes an `OperationQueue` scheduler.
+    ///
+    /// - parameter fileID: Where the scheduler's own failures are reported;
+    ///   leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    /// - returns: A new virtual scheduler at virtual time zero.
+    public static func virtualScheduler(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> VirtualSchedulerOf<OperationQueue> {
+        VirtualScheduler(
+            now: OperationQueue.SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 0)),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

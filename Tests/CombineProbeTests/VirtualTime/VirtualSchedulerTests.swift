@@ -1,0 +1,228 @@
+import CombineProbe
+import Foundation
+import XCTest
+
+/// The scheduler's own rules: ordering, ties, nesting, cancellation,
+/// repetition, precision, bad input.
+final class VirtualSchedulerTests: FailureCapturingTestCase {
+    func testNothingRunsUntilTimeIsAdvanced() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var log: [String] = []
+        scheduler.schedule { log.append("now") }
+        XCTAssertEqual(log, [])
+        scheduler.advance()
+        XCTAssertEqual(log, ["now"])
+        XCTAssertEqual(scheduler.elapsed, .zero)
+    }
+
+    func testActionsRunInDueOrderEachAtItsOwnInstant() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var log: [String] = []
+        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(2))) { log.append("b at \(scheduler.elapsed)") }
+        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) { log.append("a at \(scheduler.elapsed)") }
+        scheduler.advance(by: .milliseconds(999))
+        XCTAssertEqual(log, [])
+        scheduler.advance(by: .seconds(5))
+        XCTAssertEqual(log, ["a at 1s", "b at 2s"])
+        XCTAssertEqual(scheduler.elapsed, .milliseconds(5999))
+    }
+
+    func testTiesRunInTheOrderTheyWereScheduled() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var log: [Int] = []
+        let due = scheduler.now.advanced(by: .milliseconds(10))
+        for index in 0..<20 { scheduler.schedule(after: due) { log.append(index) } }
+        scheduler.advance(by: .milliseconds(10))
+        XCTAssertEqual(log, Array(0..<20))
+    }
+
+    func testActionsScheduledAtOrBeforeNowRunOnTheNextAdvance() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        scheduler.advance(by: .seconds(1))
+        var log: [String] = []
+        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(-1))) { log.append("past") }
+        scheduler.schedule(after: scheduler.now) { log.append("now") }
+        XCTAssertEqual(log, [])
+        scheduler.advance(by: .zero)
+        XCTAssertEqual(log, ["past", "now"])
+        XCTAssertEqual(scheduler.elapsed, .seconds(1), "time never moves backwards")
+    }
+
+    func testActionsScheduledByActionsRunInTheSameAdvanceWhenDue() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var log: [String] = []
+        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) {
+            log.append("outer at \(scheduler.elapsed)")
+            scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) { log.append("inner at \(scheduler.elapsed)") }
+            scheduler.schedule(after: scheduler.now.advanced(by: .seconds(5))) { log.append("late") }
+            scheduler.schedule { log.append("immediate at \(scheduler.elapsed)") }
+        }
+        scheduler.advance(by: .seconds(3))
+        XCTAssertEqual(log, ["outer at 1s", "immediate at 1s", "inner at 2s"])
+        XCTAssertEqual(scheduler.pendingActionCount, 1)
+        XCTAssertEqual(scheduler.nextActionTime, .seconds(6))
+    }
+
+    func testRepeatingSchedulesRunAtEveryIntervalUntilCancelled() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var times: [VirtualTime] = []
+        let timer = scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1)), interval: .milliseconds(500)) {
+            times.append(scheduler.elapsed)
+        }
+        scheduler.advance(by: .seconds(2))
+        XCTAssertEqual(times, [.seconds(1), .milliseconds(1500), .seconds(2)])
+        timer.cancel()
+        scheduler.advance(by: .seconds(10))
+        XCTAssertEqual(times.count, 3)
+        XCTAssertEqual(scheduler.pendingActionCount, 0)
+    }
+
+    func testARepeatingScheduleCancelledFromItsOwnActionStops() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var count = 0
+        var timer: (any Cancellable)?
+        timer = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) {
+            count += 1
+            if count == 3 { timer?.cancel() }
+        }
+        scheduler.advance(by: .seconds(60))
+        XCTAssertEqual(count, 3)
+    }
+
+    func testCancelledOneShotWorkNeverRuns() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.delay(for: .seconds(1), scheduler: scheduler).record()
+        subject.send(1)
+        recorder.cancel()
+        scheduler.advance(by: .seconds(2))
+        XCTAssertEqual(recorder.events, [])
+    }
+
+    func testNanosecondPrecision() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var ran = false
+        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(1))) { ran = true }
+        scheduler.advance(by: .nanoseconds(999_999))
+        XCTAssertFalse(ran)
+        scheduler.advance(by: .nanoseconds(1))
+        XCTAssertTrue(ran)
+        XCTAssertEqual(scheduler.elapsed, .milliseconds(1))
+        XCTAssertEqual(scheduler.minimumTolerance, .zero)
+    }
+
+    func testRunLoopAndOperationQueueKinds() {
+        let runLoop = RunLoop.virtualScheduler()
+        let operationQueue = OperationQueue.virtualScheduler()
+        var log: [String] = []
+        runLoop.schedule(after: runLoop.now.advanced(by: .milliseconds(1))) { log.append("run loop at \(runLoop.elapsed)") }
+        operationQueue.schedule(after: operationQueue.now.advanced(by: .seconds(2.5))) { log.append("queue at \(operationQueue.elapsed)") }
+        runLoop.advance(by: .seconds(1))
+        operationQueue.advance(by: .seconds(3))
+        XCTAssertEqual(log, ["run loop at 1ms", "queue at 2.5s"])
+    }
+
+    func testAdvanceToAnInstant() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var ran = false
+        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(3))) { ran = true }
+        scheduler.advance(to: scheduler.now.advanced(by: .seconds(3)))
+        XCTAssertTrue(ran)
+        XCTAssertEqual(scheduler.elapsed, .seconds(3))
+    }
+
+    func testRunRunsEverythingAndStopsAtTheLastAction() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var count = 0
+        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(90))) {
+            count += 1
+            scheduler.schedule(after: scheduler.now.advanced(by: .seconds(30))) { count += 1 }
+        }
+        scheduler.run()
+        XCTAssertEqual(count, 2)
+        XCTAssertEqual(scheduler.elapsed, .seconds(120))
+    }
+
+    func testRunStopsAtItsHorizonWithAnEndlessTimer() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var count = 0
+        let timer = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) { count += 1 }
+        let (failures, _) = captureFailures { scheduler.run() }
+        assertFailures(failures, ["VirtualScheduler.run() stopped at its horizon of 3600s of virtual time (virtual time is now 3600s) with 1 action still scheduled, the next due at 3601s"], at: #line - 1)
+        XCTAssertEqual(count, 3601)
+        XCTAssertEqual(scheduler.elapsed, .seconds(3600))
+        timer.cancel()
+    }
+
+    func testBadInputIsAFailureAndTimeDoesNotMove() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        scheduler.advance(by: .seconds(1))
+        var (failures, _) = captureFailures { scheduler.advance(by: .seconds(-1)) }
+        assertFailures(failures, ["VirtualScheduler.advance(by: "], at: #line - 1)
+        XCTAssertTrue(failures.first?.message.contains("virtual time did not move (it is 1s)") == true, "\(failures)")
+        (failures, _) = captureFailures { scheduler.advance(to: scheduler.start) }
+        assertFailures(failures, ["VirtualScheduler.advance(to:): 0s is in the past (virtual time is 1s); virtual time did not move."], at: #line - 1)
+        let runLoop = RunLoop.virtualScheduler()
+        (failures, _) = captureFailures { runLoop.advance(by: .seconds(Double.nan)) }
+        assertFailures(failures, ["VirtualScheduler.advance(by: "], at: #line - 1)
+        (failures, _) = captureFailures { runLoop.advance(by: .seconds(Double.infinity)) }
+        assertFailures(failures, ["VirtualScheduler.advance(by: "], at: #line - 1)
+        XCTAssertEqual(scheduler.elapsed, .seconds(1))
+        XCTAssertEqual(runLoop.elapsed, .zero)
+    }
+
+    func testANonPositiveRepeatIntervalIsReportedAtTheSchedulersLineAndRunsOnce() {
+        var failures: [CapturedFailure] = []
+        (failures, _) = captureFailures {
+            let scheduler = DispatchQueue.virtualScheduler(); let creationLine = #line
+            var count = 0
+            let timer = scheduler.schedule(after: scheduler.now, interval: .zero) { count += 1 }
+            scheduler.advance(by: .seconds(1))
+            XCTAssertEqual(count, 1)
+            timer.cancel()
+            return creationLine
+        }
+        assertFailures(failures, ["VirtualScheduler.schedule(after:interval:): the interval must be a positive, finite time"], at: #line - 8)
+    }
+
+    func testSchedulingFromManyThreads() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let count = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in 0..<500 {
+                scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(index % 50))) { count.increment() }
+            }
+            _ = thread
+        }
+        scheduler.advance(by: .seconds(1))
+        XCTAssertEqual(count.value, 4000)
+    }
+
+    func testTheSchedulerIsTypeErasable() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = delayed(subject, on: scheduler).record()
+        subject.send(7)
+        scheduler.advance(by: .seconds(1))
+        XCTAssertEqual(recorder.events, [.value(7)])
+    }
+
+    /// Production-style code taking a generic scheduler of DispatchQueue's kind.
+    private func delayed<S: Scheduler>(_ publisher: PassthroughSubject<Int, Never>, on scheduler: S) -> AnyPublisher<Int, Never>
+        where S.SchedulerTimeType == DispatchQueue.SchedulerTimeType
+    {
+        publisher.delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
+    }
+
+    func testVirtualTimeDescriptions() {
+        XCTAssertEqual(VirtualTime.zero.description, "0s")
+        XCTAssertEqual(VirtualTime.milliseconds(300).description, "300ms")
+        XCTAssertEqual(VirtualTime.milliseconds(1500).description, "1.5s")
+        XCTAssertEqual(VirtualTime.microseconds(250).description, "250µs")
+        XCTAssertEqual(VirtualTime.nanoseconds(7).description, "7ns")
+        XCTAssertEqual(VirtualTime.seconds(-2).description, "-2s")
+        XCTAssertEqual(VirtualTime.seconds(0.25), .milliseconds(250))
+        XCTAssertEqual(VirtualTime.seconds(1) + .milliseconds(5), .milliseconds(1005))
+        XCTAssertEqual(VirtualTime(nanoseconds: .max) + .seconds(1), VirtualTime(nanoseconds: .max))
+    }
+}
