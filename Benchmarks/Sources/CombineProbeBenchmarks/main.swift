@@ -31,12 +31,29 @@ report.add("consume with next().get() (vs recording)", n: consumeSize, nanosecon
 let rounds = smoke ? 100 : 1_000
 let latencies = wakeUpLatencies(rounds: rounds)
 func microseconds(_ ns: UInt64) -> String { "\((Double(ns) / 100).rounded() / 10) µs" }
+func milliseconds(_ ns: UInt64) -> String { "\((Double(ns) / 10_000).rounded() / 100) ms" }
 report.addLine("async wait wake-up latency p50 (\(rounds) rounds)", microseconds(latencies[latencies.count / 2]), target: "<= 100 µs")
 report.addLine("async wait wake-up latency p90 (\(rounds) rounds)", microseconds(latencies[latencies.count * 9 / 10]), target: "-")
 
 let idleSeconds = smoke ? 0.2 : 1.0
 let idle = idleWaitCPUShare(seconds: idleSeconds)
 report.addLine("CPU during a \(idleSeconds) s async wait", "\((idle.cpu / idle.wall * 1000).rounded() / 10)% of a core", target: "< 2%")
+
+let debounceTest = debounceTestInVirtualTime()
+report.addLine("debounce test, 3 keystrokes 100 ms apart, virtual time", milliseconds(debounceTest) + " (vs >= 500 ms real: \(500_000_000 / max(debounceTest, 1))x faster)", target: "< 5 ms")
+let invertedWait = invertedWaitInVirtualTime()
+report.addLine("inverted wait over 10 virtual s (100 ms ticks)", milliseconds(invertedWait), target: "< 5 ms")
+
+let actionSizes = smoke ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+for scattered in [false, true] {
+    let smallest = runScheduledActions(actionSizes[0], scattered: scattered)
+    for n in actionSizes {
+        let total = n == actionSizes[0] ? smallest : runScheduledActions(n, scattered: scattered)
+        let baseline = smallest * UInt64(n) / UInt64(actionSizes[0])
+        report.add("virtual scheduler: schedule + run n actions, \(scattered ? "scattered" : "in due order") (vs n=\(actionSizes[0]))",
+                   n: n, nanoseconds: total, baseline: baseline, target: scattered ? "O(log n) per action" : "flat in n")
+    }
+}
 
 print("CombineProbe benchmarks\(smoke ? " (smoke run: sizes too small to judge)" : "")")
 report.print()

@@ -1,34 +1,48 @@
 /// The actions a ``VirtualScheduler`` has yet to run, in the order they fall
-/// due: a binary min-heap ordered by due time, then by the order in which
+/// due: a 4-ary min-heap (half the depth of a binary heap, and a node's
+/// children side by side in memory) ordered by due time, then by the order in which
 /// they were scheduled, so ties run first-scheduled first.
 ///
 /// Inserting and removing cost O(log n): a million scheduled actions run in
-/// time proportional to their number (times log n), never quadratic.
-/// Cancellation is lazy: a cancelled action stays in the heap and is skipped
-/// when it reaches the top, so cancelling is O(1).
+/// time proportional to their number (times log n), never quadratic. The
+/// heap holds plain keys, and the actions wait in a slot table beside it, so
+/// moving a key up or down the heap copies a few integers and touches no
+/// reference count. Cancellation is lazy: a cancelled action stays in the
+/// heap and is skipped when it reaches the top, so cancelling is O(1).
 ///
 /// Not thread-safe by itself: the scheduler keeps it behind its lock.
 struct ActionQueue {
+    /// A scheduled action, as `popDue` hands it out.
     struct Entry {
         /// When the action falls due, in nanoseconds since the scheduler's
         /// start.
+        let due: Int64
+        /// Runs the action (and, for a repeating schedule, schedules the next
+        /// run).
+        let run: () -> Void
+    }
+
+    /// What the heap orders: plain integers.
+    private struct Key {
         let due: Int64
         /// The order of scheduling, which breaks ties.
         let sequence: UInt64
         /// Identifies the schedule it belongs to, for cancellation. A
         /// repeating schedule keeps its identifier from one run to the next.
         let id: UInt64
-        /// Runs the action (and, for a repeating schedule, schedules the next
-        /// run).
-        let run: () -> Void
+        /// Where its action waits in `actions`.
+        let slot: Int
 
         @inline(__always)
-        func precedes(_ other: Entry) -> Bool {
+        func precedes(_ other: Key) -> Bool {
             due != other.due ? due < other.due : sequence < other.sequence
         }
     }
 
-    private var heap: [Entry] = []
+    private var heap: [Key] = []
+    /// The actions of the keys in the heap, by slot; nil in a free slot.
+    private var actions: [(() -> Void)?] = []
+    private var freeSlots: [Int] = []
     /// The cancelled schedules. Kept, so that a repeating schedule cancelled
     /// between two runs is never inserted again.
     private var cancelled: Set<UInt64> = []
@@ -45,7 +59,15 @@ struct ActionQueue {
     mutating func insert(due: Int64, id: UInt64, run: @escaping () -> Void) {
         guard !cancelled.contains(id) else { return }
         nextSequence += 1
-        heap.append(Entry(due: due, sequence: nextSequence, id: id, run: run))
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            actions[slot] = run
+        } else {
+            slot = actions.count
+            actions.append(run)
+        }
+        heap.append(Key(due: due, sequence: nextSequence, id: id, slot: slot))
         siftUp(heap.count - 1)
     }
 
@@ -54,17 +76,18 @@ struct ActionQueue {
         cancelled.insert(id)
     }
 
-    /// The earliest action not cancelled, without removing it.
-    mutating func peek() -> Entry? {
+    /// When the earliest action not cancelled falls due.
+    mutating func nextDue() -> Int64? {
         dropCancelledHead()
-        return heap.first
+        return heap.first?.due
     }
 
     /// Removes and returns the earliest action not cancelled, if it falls due
     /// at or before `limit`.
     mutating func popDue(atOrBefore limit: Int64) -> Entry? {
-        guard let head = peek(), head.due <= limit else { return nil }
-        return removeHead()
+        guard let due = nextDue(), due <= limit else { return nil }
+        let key = removeHead()
+        return Entry(due: key.due, run: takeAction(key.slot))
     }
 
     /// How many actions are pending, cancelled ones excluded. O(n) once
@@ -75,11 +98,19 @@ struct ActionQueue {
 
     private mutating func dropCancelledHead() {
         while let head = heap.first, cancelled.contains(head.id) {
-            _ = removeHead()
+            _ = takeAction(removeHead().slot)
         }
     }
 
-    private mutating func removeHead() -> Entry {
+    /// Empties a slot and returns its action.
+    private mutating func takeAction(_ slot: Int) -> () -> Void {
+        var action: (() -> Void)?
+        swap(&action, &actions[slot])
+        freeSlots.append(slot)
+        return action!
+    }
+
+    private mutating func removeHead() -> Key {
         let head = heap[0]
         let last = heap.removeLast()
         if !heap.isEmpty {
@@ -93,7 +124,7 @@ struct ActionQueue {
         var child = index
         let entry = heap[child]
         while child > 0 {
-            let parent = (child - 1) / 2
+            let parent = (child - 1) / 4
             guard entry.precedes(heap[parent]) else { break }
             heap[child] = heap[parent]
             child = parent
@@ -106,10 +137,12 @@ struct ActionQueue {
         let entry = heap[parent]
         let count = heap.count
         while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            let right = left + 1
-            let child = right < count && heap[right].precedes(heap[left]) ? right : left
+            let first = 4 * parent + 1
+            guard first < count else { break }
+            var child = first
+            for candidate in first + 1..<min(first + 4, count) where heap[candidate].precedes(heap[child]) {
+                child = candidate
+            }
             guard heap[child].precedes(entry) else { break }
             heap[parent] = heap[child]
             parent = child

@@ -118,7 +118,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// When the next scheduled action falls due, as a time since the start;
     /// nil when nothing is scheduled.
     public var nextActionTime: VirtualTime? {
-        state.withLock { $0.queue.peek().map { VirtualTime(nanoseconds: $0.due) } }
+        state.withLock { $0.queue.nextDue().map { VirtualTime(nanoseconds: $0) } }
     }
 
     // MARK: Scheduler
@@ -198,18 +198,26 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         let due = state.offset(of: date)
         var run = runner(at: date, due: due, action)
         if let interval {
-            run = { [weak self] in
-                self?.state.withLock { state in
-                    self?.insert(&state, at: date.advanced(by: interval), id: id, repeating: interval, action)
+            // unowned(unsafe): see `runner`.
+            run = { [unowned(unsafe) self] in
+                self.state.withLock { state in
+                    insert(&state, at: date.advanced(by: interval), id: id, repeating: interval, action)
                 }
-                self?.runAction(at: date, due: due, action)
+                runAction(at: date, due: due, action)
             }
         }
         state.queue.insert(due: due, id: id, run: run)
     }
 
+    /// The closure the action queue keeps for `action`.
+    ///
+    /// It refers to the scheduler without retaining it (the queue lives in
+    /// the scheduler: a strong reference would be a cycle), and without the
+    /// cost of a weak reference, once per action: the queue's closures are
+    /// only ever called by the scheduler's own `runNextAction`, so the
+    /// scheduler is alive whenever one runs.
     private func runner(at date: SchedulerTimeType, due: Int64, _ action: @escaping () -> Void) -> () -> Void {
-        { [weak self] in self?.runAction(at: date, due: due, action) }
+        { [unowned(unsafe) self] in runAction(at: date, due: due, action) }
     }
 
     /// Moves the clock to an action's due time (never backwards), then runs
@@ -364,7 +372,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         let limit = state.withLock { $0.offset(of: end) }
         while runNextAction(atOrBefore: limit) {}
         reporter.deliverPending()
-        let (pending, next) = state.withLock { ($0.queue.pendingCount, $0.queue.peek()?.due) }
+        let (pending, next) = state.withLock { ($0.queue.pendingCount, $0.queue.nextDue()) }
         guard let next else { return }
         moveClock(to: end)
         FailureReporter.fail(
