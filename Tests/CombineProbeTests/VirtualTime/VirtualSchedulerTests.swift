@@ -104,12 +104,14 @@ final class VirtualSchedulerTests: FailureCapturingTestCase {
         var generator = SystemRandomNumberGenerator()
         var expected: [(due: Int, index: Int)] = []
         var ran: [Int] = []
+        var timers: [any Cancellable] = []
         for index in 0..<2_000 {
             let due = Int.random(in: 0..<300, using: &generator)
             let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(due)), interval: .seconds(3600)) {
                 ran.append(index)
             }
             if index % 7 == 0 { cancellable.cancel() } else { expected.append((due, index)) }
+            timers.append(cancellable)
         }
         scheduler.advance(by: .seconds(1))
         XCTAssertEqual(ran, expected.sorted { ($0.due, $0.index) < ($1.due, $1.index) }.map(\.index))
