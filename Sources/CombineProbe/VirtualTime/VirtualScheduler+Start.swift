@@ -14,7 +14,7 @@ extension VirtualScheduler {
     /// that very instant included), so a hot publisher's events at
     /// `subscribed` or earlier are missed, and the events at `cancelled` are
     /// recorded. The defaults, 100, 200 and 1,000 seconds since the
-    /// scheduler's start, follow RxTest's and EntwineTest's ticks.
+    /// scheduler's start, follow RxTest's ticks.
     ///
     /// Times that are not in order, or already past, are a test failure at
     /// the caller's line; the steps then run at once, in order.

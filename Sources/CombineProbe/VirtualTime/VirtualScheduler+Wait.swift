@@ -122,7 +122,7 @@ enum VirtualWaitOutcome: Equatable {
     /// Fulfilled in time (or, inverted, not fulfilled).
     case satisfied
     /// The virtual deadline passed; `next` is when the next action is due.
-    case timedOut(next: Int64?)
+    case timedOut(next: Int64)
     /// Not fulfilled, and nothing is scheduled that could fulfil it.
     case nothingScheduled
     /// An inverted expectation was fulfilled.
@@ -177,12 +177,14 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
             return plan.isInverted ? .invertedFulfilled : .satisfied
         }
         if scheduler.runNextAction(atOrBefore: limit) { return nil }
-        let next = scheduler.nextActionTime?.nanoseconds
-        if next == nil && !plan.isInverted && plan.failsOnTimeout {
-            return .nothingScheduled
+        let expectsEvents = !plan.isInverted && plan.failsOnTimeout
+        guard let next = scheduler.nextActionTime?.nanoseconds else {
+            if expectsEvents { return .nothingScheduled }
+            scheduler.moveClock(to: deadline)
+            return .satisfied
         }
         scheduler.moveClock(to: deadline)
-        return plan.isInverted || !plan.failsOnTimeout ? .satisfied : .timedOut(next: next)
+        return expectsEvents ? .timedOut(next: next) : .satisfied
     }
 
     /// Records the failure the outcome calls for, and returns the value.
@@ -202,11 +204,10 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         case .satisfied:
             return nil
         case let .timedOut(next):
-            let nextText = next.map { "The next scheduled action is due at \(VirtualTime(nanoseconds: $0))." }
-                ?? "Nothing else is scheduled."
             return "\(plan.timeoutHeadline): exceeded virtual timeout of \(timeout) waiting for \(label), "
                 + "which waits for \(plan.goal). Virtual time is now \(now). "
-                + "Recorded so far: \(plan.recording.summary()). \(nextText)"
+                + "Recorded so far: \(plan.recording.summary()). "
+                + "The next scheduled action is due at \(VirtualTime(nanoseconds: next))."
         case .nothingScheduled:
             return "\(plan.timeoutHeadline): nothing is scheduled on the virtual scheduler at \(now), "
                 + "so virtual time cannot move on, and \(label) still waits for \(plan.goal). "
