@@ -132,7 +132,7 @@ enum RecordAssertion {
         else { return }
         var shortfall: String?
         if let waited, recorded.elements.count < expected.count, recorded.completion == nil {
-            shortfall = "waited \(_WaitPlan<Void>.format(waited)) for \(count(expected.count, "value")), "
+            shortfall = "waited \(WaitPlan<Void>.format(waited)) for \(count(expected.count, "value")), "
                 + "received only \(recorded.elements.count): \(RecordingSummary.list(recorded.elements))"
         }
         fail(function, shortfall: shortfall, diff: diff, message: message, recorder: recorder, at: site)
@@ -161,7 +161,7 @@ enum RecordAssertion {
         else { return }
         var shortfall: String?
         if let waited, recorded.count < expected.count, recorded.last?.isCompletion != true {
-            shortfall = "waited \(_WaitPlan<Void>.format(waited)) for \(count(expected.count, "event")), "
+            shortfall = "waited \(WaitPlan<Void>.format(waited)) for \(count(expected.count, "event")), "
                 + "received only \(recorded.count): \(RecordingSummary.list(recorded))"
         }
         fail(function, shortfall: shortfall, diff: diff, message: message, recorder: recorder, at: site)
@@ -177,7 +177,7 @@ enum RecordAssertion {
     ) -> TimeInterval? {
         guard let timeout else { return nil }
         let storage = recorder.storage
-        let plan = _WaitPlan<Void>(
+        let plan = WaitPlan<Void>(
             recording: storage, condition: condition, name: "recorder", goal: "the expected records",
             isInverted: false, failsOnTimeout: false, resolve: {})
         try? SynchronousWaiter.wait(for: plan, timeout: timeout, description: "", at: site, in: .current)

@@ -25,8 +25,8 @@ extension PublisherExpectations {
         /// The elements recorded so far; throws the publisher error if it
         /// failed.
         public func get() throws -> [Input] { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<[Input]> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<[Input]> { recorderWaitPlan() }
     }
 }
 

@@ -15,8 +15,8 @@ extension PublisherExpectations {
 
         /// The completion, if the publisher has completed.
         public func get() throws -> Subscribers.Completion<Failure> { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<Subscribers.Completion<Failure>> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Subscribers.Completion<Failure>> { recorderWaitPlan() }
     }
 }
 

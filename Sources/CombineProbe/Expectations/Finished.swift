@@ -5,7 +5,7 @@ extension PublisherExpectations {
     /// When a wait times out, the timeout is the test failure and nothing is
     /// thrown. `get()`, which cannot wait, throws
     /// ``RecordingError/notCompleted`` if the publisher has not completed.
-    public struct Finished<Input, Failure: Error>: RecorderExpectation {
+    public struct Finished<Input, Failure: Error>: RecorderExpectation, InvertiblePublisherExpectation {
         let recorder: Recorder<Input, Failure>
         var condition: WaitCondition { .completion }
         var name: String { "finished" }
@@ -20,8 +20,8 @@ extension PublisherExpectations {
         /// Returns if the publisher has finished; throws its error if it
         /// failed, and ``RecordingError/notCompleted`` if it has not completed.
         public func get() throws { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<Void> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Void> { recorderWaitPlan() }
 
         /// An expectation that the publisher does *not* complete before the
         /// timeout.
@@ -58,8 +58,8 @@ extension PublisherExpectations {
         /// error if it failed, and
         /// ``RecordingError/invertedExpectationFulfilled`` if it finished.
         public func get() throws { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<Void> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Void> { recorderWaitPlan() }
     }
 }
 

@@ -16,8 +16,8 @@ extension PublisherExpectations {
 
         /// The last element, if the publisher has finished.
         public func get() throws -> Input? { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<Input?> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Input?> { recorderWaitPlan() }
     }
 }
 

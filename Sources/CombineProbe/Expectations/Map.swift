@@ -13,8 +13,8 @@ extension PublisherExpectations {
         /// The base expectation's value, transformed.
         public func get() throws -> Output { try transform(base.get()) }
 
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<Output> { base._makeWaitPlan().map(transform) }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Output> { base.makeWaitPlan().map(transform) }
     }
 }
 

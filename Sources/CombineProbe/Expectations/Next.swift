@@ -25,8 +25,8 @@ extension PublisherExpectations {
         /// Consumes and returns the next `count` elements, if they are
         /// recorded already.
         public func get() throws -> [Input] { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<[Input]> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<[Input]> { recorderWaitPlan() }
     }
 }
 

@@ -5,7 +5,7 @@ extension PublisherExpectations {
     /// Throws the publisher error if the publisher fails before that element,
     /// and ``RecordingError/notEnoughElements`` if it finishes, or the wait
     /// times out, before that element.
-    public struct NextOne<Input, Failure: Error>: RecorderExpectation {
+    public struct NextOne<Input, Failure: Error>: RecorderExpectation, InvertiblePublisherExpectation {
         let recorder: Recorder<Input, Failure>
         var condition: WaitCondition { .elements(1, countingConsumed: false) }
         var name: String { "next()" }
@@ -22,8 +22,8 @@ extension PublisherExpectations {
 
         /// Consumes and returns the next element, if it is recorded already.
         public func get() throws -> Input { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<Input> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Input> { recorderWaitPlan() }
 
         /// An expectation that the publisher publishes no new element, and
         /// does not complete, before the timeout.
@@ -62,8 +62,8 @@ extension PublisherExpectations {
         /// has not completed. Throws the publisher error if it failed, and
         /// ``RecordingError/invertedExpectationFulfilled`` otherwise.
         public func get() throws { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<Void> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Void> { recorderWaitPlan() }
     }
 }
 

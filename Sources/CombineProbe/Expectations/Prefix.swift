@@ -10,7 +10,7 @@ extension PublisherExpectations {
     /// elements. When a wait times out, the timeout is the test failure and
     /// the elements published so far are returned; `get()`, which cannot
     /// wait, throws ``RecordingError/notEnoughElements`` instead.
-    public struct Prefix<Input, Failure: Error>: RecorderExpectation {
+    public struct Prefix<Input, Failure: Error>: RecorderExpectation, InvertiblePublisherExpectation {
         let recorder: Recorder<Input, Failure>
         let maxLength: Int
         var condition: WaitCondition { .elements(maxLength, countingConsumed: true) }
@@ -32,8 +32,8 @@ extension PublisherExpectations {
         /// The first `maxLength` elements, if they are recorded already, or
         /// all elements if the publisher has finished with fewer.
         public func get() throws -> [Input] { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<[Input]> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<[Input]> { recorderWaitPlan() }
 
         /// An expectation that the publisher publishes fewer than `maxLength`
         /// elements, and does not complete, before the timeout. It returns
@@ -76,8 +76,8 @@ extension PublisherExpectations {
         /// it failed, and ``RecordingError/invertedExpectationFulfilled``
         /// otherwise.
         public func get() throws -> [Input] { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<[Input]> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<[Input]> { recorderWaitPlan() }
     }
 }
 

@@ -20,8 +20,8 @@ extension PublisherExpectations {
 
         /// The publisher's error, if it has failed.
         public func get() throws -> Failure { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<Failure> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Failure> { recorderWaitPlan() }
     }
 }
 

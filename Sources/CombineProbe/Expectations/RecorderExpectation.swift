@@ -44,7 +44,7 @@ extension RecorderExpectation {
         switch condition {
         case .completion:
             return error(.notCompleted, state)
-        case .elements:
+        case .elements, .custom:
             return error(.notEnoughElements, state)
         }
     }
@@ -70,10 +70,10 @@ extension RecorderExpectation {
         }
     }
 
-    /// The implementation of `_makeWaitPlan()`.
-    func makeWaitPlan() -> _WaitPlan<Output> {
+    /// The implementation of `makeWaitPlan()`.
+    func recorderWaitPlan() -> WaitPlan<Output> {
         let storage = recorder.storage
-        return _WaitPlan(
+        return WaitPlan(
             recording: storage, condition: condition, name: "recorder.\(name)", goal: goal,
             isInverted: isInverted, failsOnTimeout: failsOnTimeout,
             resolve: { try storage.state.withLock { try self.valueAfterWait($0) } })

@@ -17,8 +17,8 @@ extension PublisherExpectations {
 
         /// The recording, if the publisher has completed.
         public func get() throws -> Record<Input, Failure>.Recording { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<Record<Input, Failure>.Recording> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Record<Input, Failure>.Recording> { recorderWaitPlan() }
     }
 }
 

@@ -24,8 +24,8 @@ extension PublisherExpectations {
         /// The single element, if the publisher has finished after
         /// publishing exactly one.
         public func get() throws -> Input { try resolveNow() }
-        /// Implementation detail of `wait(for:timeout:)`.
-        public func _makeWaitPlan() -> _WaitPlan<Input> { makeWaitPlan() }
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Input> { recorderWaitPlan() }
     }
 }
 

@@ -102,16 +102,16 @@ extension Publisher {
             for: Self.firstOutputPlan(recorder), timeout: timeout, description: "", at: site)
     }
 
-    private static func completionPlan(_ recorder: Recorder<Output, Failure>) -> _WaitPlan<[Output]> {
-        recorder.elements._makeWaitPlan().described(
+    private static func completionPlan(_ recorder: Recorder<Output, Failure>) -> WaitPlan<[Output]> {
+        recorder.elements.makeWaitPlan().described(
             as: "publisher.waitForCompletion()",
             timeoutHeadline: "Publisher never completed",
             advice: "A publisher that never completes by itself (a subject, a timer, a CurrentValueSubject) "
                 + "needs prefix(_:) before waitForCompletion(), or waitForFirstOutput().")
     }
 
-    private static func firstOutputPlan(_ recorder: Recorder<Output, Failure>) -> _WaitPlan<Output> {
-        recorder.next()._makeWaitPlan().described(
+    private static func firstOutputPlan(_ recorder: Recorder<Output, Failure>) -> WaitPlan<Output> {
+        recorder.next().makeWaitPlan().described(
             as: "publisher.waitForFirstOutput()",
             timeoutHeadline: "Publisher published no value")
     }

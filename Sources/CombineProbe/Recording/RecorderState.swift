@@ -52,6 +52,8 @@ final class RecorderState<Input, Failure: Error> {
         case let .elements(count, countingConsumed):
             if isCompleted { return true }
             return (countingConsumed ? elements.count : remainingCount) >= count
+        case let .custom(condition):
+            return condition.isSatisfied(self)
         }
     }
 
@@ -70,6 +72,22 @@ enum WaitCondition: Sendable, Equatable {
     /// starts at the first element when `countingConsumed` is true, and at the
     /// first element not consumed yet otherwise.
     case elements(Int, countingConsumed: Bool)
+    /// A condition of an expectation written outside the library (see
+    /// ``WaitPlan/init(recorder:name:goal:until:value:)``).
+    case custom(CustomWaitCondition)
+}
+
+/// A condition given as a closure over the recorder's state, which it
+/// receives as `AnyObject` (a ``RecorderState`` of the right types).
+/// Equatable by identity.
+final class CustomWaitCondition: Sendable, Equatable {
+    let isSatisfied: @Sendable (AnyObject) -> Bool
+
+    init(_ isSatisfied: @escaping @Sendable (AnyObject) -> Bool) {
+        self.isSatisfied = isSatisfied
+    }
+
+    static func == (lhs: CustomWaitCondition, rhs: CustomWaitCondition) -> Bool { lhs === rhs }
 }
 
 /// A pending wait.

@@ -57,7 +57,7 @@ extension VirtualScheduler {
         column: UInt = #column
     ) throws -> E.Output {
         let wait = VirtualWait(
-            scheduler: self, plan: expectation._makeWaitPlan(), timeout: timeout, description: description,
+            scheduler: self, plan: expectation.makeWaitPlan(), timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         var outcome = wait.step()
         while outcome == nil { outcome = wait.step() }
@@ -105,7 +105,7 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async throws -> E.Output {
         let wait = VirtualWait(
-            scheduler: self, plan: expectation._makeWaitPlan(), timeout: timeout, description: description,
+            scheduler: self, plan: expectation.makeWaitPlan(), timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         var outcome = wait.step()
         while outcome == nil {
@@ -135,7 +135,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
     where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible
 {
     let scheduler: VirtualScheduler<SchedulerTimeType, SchedulerOptions>
-    let plan: _WaitPlan<Output>
+    let plan: WaitPlan<Output>
     let description: String
     let site: CallSite
     let framework: TestFramework
@@ -145,7 +145,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
 
     init(
         scheduler: VirtualScheduler<SchedulerTimeType, SchedulerOptions>,
-        plan: _WaitPlan<Output>,
+        plan: WaitPlan<Output>,
         timeout: SchedulerTimeType.Stride?,
         description: String,
         site: CallSite

@@ -43,7 +43,7 @@ public func wait<E: PublisherExpectation>(
     column: UInt = #column
 ) async throws -> E.Output {
     try await AsyncWaiter.wait(
-        for: expectation._makeWaitPlan(), timeout: timeout, description: description,
+        for: expectation.makeWaitPlan(), timeout: timeout, description: description,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -69,7 +69,7 @@ final class AsyncWaiter: Sendable {
     /// Waits for a plan, records the failure its outcome calls for in the
     /// framework running the current test, and returns its value.
     static func wait<Output>(
-        for plan: _WaitPlan<Output>,
+        for plan: WaitPlan<Output>,
         timeout: TimeInterval?,
         description: String,
         at site: CallSite,

@@ -4,7 +4,7 @@ import XCTest
 /// with XCTest's `XCTWaiter`, which keeps the current run loop running.
 enum SynchronousWaiter {
     static func wait<Output>(
-        for plan: _WaitPlan<Output>,
+        for plan: WaitPlan<Output>,
         timeout: TimeInterval?,
         description: String,
         at site: CallSite,

@@ -10,7 +10,7 @@ enum WaitOutcome: Sendable, Equatable {
     case invertedFulfilled
 }
 
-extension _WaitPlan {
+extension WaitPlan {
     /// Records the test failure a wait outcome calls for, if any.
     func reportFailure(
         for outcome: WaitOutcome,

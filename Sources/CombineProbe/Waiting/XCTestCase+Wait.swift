@@ -44,7 +44,7 @@ extension XCTestCase {
         column: UInt = #column
     ) throws -> E.Output {
         try SynchronousWaiter.wait(
-            for: expectation._makeWaitPlan(), timeout: timeout, description: description,
+            for: expectation.makeWaitPlan(), timeout: timeout, description: description,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), in: .xcTest)
     }
 }
