@@ -36,9 +36,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
                 state.subscription = subscription
                 return .accepted
             case .subscribed:
-                return .refused("the recorder is already subscribed; a recorder records one publisher. The second subscription was cancelled.")
+                return .refused(Misuse("Publisher recorder is already subscribed",
+                    "a recorder records one publisher. The second subscription was cancelled."))
             case .completed:
-                return .refused("the recorder received a subscription after its publisher completed; a recorder records one publisher. The subscription was cancelled.")
+                return .refused(Misuse("Publisher recorder is already subscribed",
+                    "its publisher completed, and a recorder records one publisher. The new subscription was cancelled."))
             case .cancelled:
                 return .refusedSilently
             }
@@ -84,9 +86,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
                 // Recorded all the same: nothing is lost.
                 state.elements.append(input)
                 if let time { state.times.append(time) }
-                return (true, "the recorder received \(ValueDescription.of(input)) before any subscription; the value was recorded.")
+                return (true, Misuse("Publisher recorder got unexpected input before subscription: \(String(reflecting: input))",
+                    "the value was recorded all the same."))
             case .completed:
-                return (false, "the recorder received \(ValueDescription.of(input)) after the publisher completed (\(describe(state.completion))); a publisher must not send after completion. The value was not added to the recorded elements.")
+                return (false, Misuse("Publisher recorder got unexpected input after completion: \(String(reflecting: input))",
+                    "the publisher completed (\(describe(state.completion))), and must not send after completion. The value was not added to the recorded elements."))
             case .cancelled:
                 // Values may still arrive after a cancellation: Combine allows it.
                 return (false, nil)
@@ -100,7 +104,8 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
             switch state.phase {
             case .subscribed, .awaitingSubscription:
                 let misuse = state.phase == .awaitingSubscription
-                    ? "the recorder received a completion (\(describe(completion))) before any subscription; the completion was recorded."
+                    ? Misuse("Publisher recorder got unexpected completion before subscription: \(String(describing: completion))",
+                        "the completion was recorded all the same.")
                     : nil
                 state.phase = .completed
                 state.subscription = nil
@@ -108,7 +113,8 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
                 state.completionTime = time
                 return (true, misuse)
             case .completed:
-                return (false, "the recorder received a second completion (\(describe(completion))) after \(describe(state.completion)); a publisher completes once. The second completion was ignored.")
+                return (false, Misuse("Publisher recorder got unexpected completion after completion: \(String(describing: completion))",
+                    "the publisher had completed (\(describe(state.completion))), and completes once. The second completion was ignored."))
             case .cancelled:
                 return (false, nil)
             }
@@ -118,8 +124,8 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
     /// Applies an event to the state under the lock. Then, outside the lock,
     /// ends the waits the event satisfied (when it was recorded) and reports
     /// the misuse it revealed.
-    private func apply(_ event: (RecorderState<Input, Failure>) -> (recorded: Bool, misuse: String?)) {
-        let (fulfilled, misuse) = state.withLock { state -> ([Waiter], String?) in
+    private func apply(_ event: (RecorderState<Input, Failure>) -> (recorded: Bool, misuse: Misuse?)) {
+        let (fulfilled, misuse) = state.withLock { state -> ([Waiter], Misuse?) in
             let outcome = event(state)
             return (outcome.recorded ? Self.takeSatisfiedWaiters(state) : [], outcome.misuse)
         }
@@ -127,7 +133,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
         if let misuse { reportMisuse(misuse) }
     }
 
-    private enum SubscriptionOutcome { case accepted, refusedSilently, refused(String) }
+    private enum SubscriptionOutcome { case accepted, refusedSilently, refused(Misuse) }
 
     // MARK: Cancellation
 
@@ -194,6 +200,19 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
 
     // MARK: Misuse
 
+    /// A misuse of the recorder: CombineExpectations' words first, so that
+    /// tests written against its messages still match, then where the
+    /// recorder was created and what happened to the event.
+    struct Misuse {
+        let headline: String
+        let explanation: String
+
+        init(_ headline: String, _ explanation: String) {
+            self.headline = headline
+            self.explanation = explanation
+        }
+    }
+
     /// Reports a misuse of the recorder as a test failure at the line that
     /// called `record()`.
     ///
@@ -201,8 +220,8 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
     /// When the misuse happens on another thread (a publisher sending from a
     /// background queue), the report waits until the test next reads the
     /// recorder, so that it is never lost.
-    func reportMisuse(_ message: String) {
-        let text = "Recorder created at \(site): \(message)"
+    func reportMisuse(_ misuse: Misuse) {
+        let text = "\(misuse.headline) (recorder created at \(site)): \(misuse.explanation)"
         if TestFramework.canRecordNow(for: framework) {
             FailureReporter.fail(text, at: site, in: framework)
         } else {

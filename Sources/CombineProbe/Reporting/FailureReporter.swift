@@ -33,6 +33,36 @@ enum TestFramework: Sendable, Equatable {
 
 /// Records test failures in the framework that runs the test.
 enum FailureReporter {
+    /// Records the failure of a wait. In XCTest, when the test case is known,
+    /// it is recorded on the test case itself, as XCTest's own waiter records
+    /// its failures (not through `XCTFail`, whose messages start with
+    /// "failed - "): the message then starts with the waiter's own words.
+    static func failWait(_ message: String, at site: CallSite, in framework: TestFramework, testCase: XCTestCase?) {
+        guard framework == .xcTest, let testCase else {
+            fail(message, at: site, in: framework)
+            return
+        }
+        #if canImport(ObjectiveC)
+        let location = XCTSourceCodeLocation(filePath: String(describing: site.filePath), lineNumber: Int(site.line))
+        testCase.record(XCTIssue(
+            type: .assertionFailure, compactDescription: message,
+            sourceCodeContext: XCTSourceCodeContext(location: location)))
+        #else
+        testCase.recordFailure(
+            withDescription: message, inFile: String(describing: site.filePath), atLine: Int(site.line), expected: true)
+        #endif
+    }
+
+    /// The words XCTest's waiter starts with when an inverted expectation is
+    /// fulfilled, on this platform; Swift Testing has no such legacy.
+    static func invertedFulfilledHeadline(in framework: TestFramework) -> String {
+        #if canImport(ObjectiveC)
+        return "Fulfilled inverted expectation"
+        #else
+        return framework == .xcTest ? "Asynchronous wait failed - Fulfilled inverted expectation" : "Fulfilled inverted expectation"
+        #endif
+    }
+
     /// Records a failure at `site`, in the framework that runs the current
     /// test.
     static func fail(_ message: String, at site: CallSite) {

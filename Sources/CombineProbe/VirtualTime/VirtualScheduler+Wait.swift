@@ -214,7 +214,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
                 + "Recorded so far: \(plan.recording.summary()). Does the code under test use a real scheduler "
                 + "(DispatchQueue.main, RunLoop.main, a queue of its own) instead of the virtual one?"
         case .invertedFulfilled:
-            return "Fulfilled inverted expectation \(label) at virtual time \(now), which expects \(plan.goal). "
+            return "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label) at virtual time \(now), which expects \(plan.goal). "
                 + "Recorded: \(plan.recording.summary())."
         }
     }

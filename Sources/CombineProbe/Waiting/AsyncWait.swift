@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Waits for a publisher expectation without blocking a thread, and returns
 /// its value. Works in Swift Testing tests, async XCTest tests, and any async
@@ -73,6 +74,7 @@ final class AsyncWaiter: Sendable {
         timeout: TimeInterval?,
         description: String,
         at site: CallSite,
+        testCase: XCTestCase? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Output {
         let framework = TestFramework.current
@@ -80,7 +82,7 @@ final class AsyncWaiter: Sendable {
         plan.recording.deliverPendingMisuse()
         let outcome = try await outcome(
             of: plan.recording, condition: plan.condition, isInverted: plan.isInverted, timeout: seconds)
-        plan.reportFailure(for: outcome, timeout: seconds, description: description, at: site, in: framework)
+        plan.reportFailure(for: outcome, timeout: seconds, description: description, at: site, in: framework, testCase: testCase)
         plan.recording.deliverPendingMisuse()
         return try plan.resolve()
     }

@@ -8,7 +8,8 @@ enum SynchronousWaiter {
         timeout: TimeInterval?,
         description: String,
         at site: CallSite,
-        in framework: TestFramework
+        in framework: TestFramework,
+        testCase: XCTestCase? = nil
     ) throws -> Output {
         let timeout = ProbeSettings.effectiveTimeout(timeout)
         plan.recording.deliverPendingMisuse()
@@ -31,7 +32,7 @@ enum SynchronousWaiter {
         default:
             outcome = .timedOut
         }
-        plan.reportFailure(for: outcome, timeout: timeout, description: description, at: site, in: framework)
+        plan.reportFailure(for: outcome, timeout: timeout, description: description, at: site, in: framework, testCase: testCase)
         plan.recording.deliverPendingMisuse()
         return try plan.resolve()
     }

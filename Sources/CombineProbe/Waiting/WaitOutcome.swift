@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// How a wait ended.
 enum WaitOutcome: Sendable, Equatable {
@@ -17,7 +18,8 @@ extension WaitPlan {
         timeout: TimeInterval,
         description: String,
         at site: CallSite,
-        in framework: TestFramework
+        in framework: TestFramework,
+        testCase: XCTestCase?
     ) {
         let label = self.label(description)
         switch outcome {
@@ -33,11 +35,11 @@ extension WaitPlan {
             if let hint = Self.idleMainRunLoopHint(framework: framework, recording: recording) {
                 message += " " + hint
             }
-            FailureReporter.fail(message, at: site, in: framework)
+            FailureReporter.failWait(message, at: site, in: framework, testCase: testCase)
         case .invertedFulfilled:
-            FailureReporter.fail(
-                "Fulfilled inverted expectation \(label), which expects \(goal). Recorded: \(recording.summary()).",
-                at: site, in: framework)
+            FailureReporter.failWait(
+                "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label), which expects \(goal). Recorded: \(recording.summary()).",
+                at: site, in: framework, testCase: testCase)
         }
     }
 

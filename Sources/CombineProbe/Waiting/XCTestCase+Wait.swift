@@ -18,7 +18,12 @@ extension XCTestCase {
     ///   recorded so far; `availableElements` is the exception, for which
     ///   the timeout is the normal end.
     /// - An inverted expectation fails the test ("Fulfilled inverted
-    ///   expectation") if it is fulfilled before the timeout.
+    ///   expectation", or "Asynchronous wait failed - Fulfilled inverted
+    ///   expectation" in corelibs-XCTest, as XCTest's own waiter says) if it
+    ///   is fulfilled before the timeout.
+    /// - The failure is recorded on the test case itself, as XCTest's waiter
+    ///   records its own: its message starts with the waiter's words, not
+    ///   with `XCTFail`'s "failed - ".
     /// - Then the expectation's value is returned, or its error thrown: a
     ///   ``RecordingError``, or the publisher's own error.
     ///
@@ -45,7 +50,7 @@ extension XCTestCase {
     ) throws -> E.Output {
         try SynchronousWaiter.wait(
             for: expectation.makeWaitPlan(), timeout: timeout, description: description,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), in: .xcTest)
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), in: .xcTest, testCase: self)
     }
 }
 
@@ -77,8 +82,8 @@ extension XCTestCase {
         line: UInt = #line,
         column: UInt = #column
     ) async throws -> E.Output {
-        try await CombineProbe.wait(
-            for: expectation, timeout: timeout, description: description,
-            fileID: fileID, filePath: filePath, line: line, column: column)
+        try await AsyncWaiter.wait(
+            for: expectation.makeWaitPlan(), timeout: timeout, description: description,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), testCase: self)
     }
 }

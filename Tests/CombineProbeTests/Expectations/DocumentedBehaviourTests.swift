@@ -147,7 +147,7 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         let recorder = publisher.record()
         publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.finished.inverted, timeout: shortTimeout) }; let line = #line
-        assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
+        assertFailures(failures, [invertedFulfilled], at: line)
         assertThrows(result, TestFailure())
     }
 
@@ -256,7 +256,7 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         let recorder = publisher.record()
         publisher.send("red")
         let (failures, result) = captureFailures { try wait(for: recorder.next().inverted, timeout: shortTimeout) }; let line = #line
-        assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
+        assertFailures(failures, [invertedFulfilled], at: line)
         assertSucceeds(result)
     }
 
@@ -265,7 +265,7 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         let recorder = publisher.record()
         publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.next().inverted, timeout: shortTimeout) }; let line = #line
-        assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
+        assertFailures(failures, [invertedFulfilled], at: line)
         assertThrows(result, TestFailure())
     }
 
@@ -373,7 +373,7 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         publisher.send("green")
         publisher.send("blue")
         let (failures, result) = captureFailures { try wait(for: recorder.prefix(3).inverted, timeout: shortTimeout) }; let line = #line
-        assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
+        assertFailures(failures, [invertedFulfilled], at: line)
         XCTAssertEqual(assertSucceeds(result), ["red", "green", "blue"])
     }
 
@@ -383,7 +383,7 @@ final class DocumentedBehaviourTests: FailureCapturingTestCase {
         publisher.send("red")
         publisher.send(completion: .failure(TestFailure()))
         let (failures, result) = captureFailures { try wait(for: recorder.prefix(3).inverted, timeout: shortTimeout) }; let line = #line
-        assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
+        assertFailures(failures, [invertedFulfilled], at: line)
         assertThrows(result, TestFailure())
     }
 

@@ -210,7 +210,7 @@ final class RecorderTests: FailureCapturingTestCase {
         let (failures, _) = captureFailures { try wait(for: recorder.finished.inverted, timeout: shortTimeout) }
         XCTAssertEqual(
             failures.first?.message,
-            "Fulfilled inverted expectation recorder.finished.inverted, which expects the publisher not to complete. "
+            invertedFulfilled + " recorder.finished.inverted, which expects the publisher not to complete. "
                 + "Recorded: no element, then failed with TestFailure().")
     }
 
@@ -235,8 +235,8 @@ final class RecorderTests: FailureCapturingTestCase {
             return line
         }
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.message.contains("the recorder is already subscribed") ?? false, "\(failures)")
-        XCTAssertTrue(failures.first?.message.hasPrefix("Recorder created at CombineProbeTests/RecorderTests.swift:") ?? false, "\(failures)")
+        XCTAssertTrue(failures.first?.message.hasPrefix("Publisher recorder is already subscribed (recorder created at CombineProbeTests/RecorderTests.swift:") ?? false, "\(failures)")
+        XCTAssertTrue(failures.first?.message.hasSuffix("a recorder records one publisher. The second subscription was cancelled.") ?? false, "\(failures)")
     }
 
     func testMisuseIsReportedAtTheLineOfRecord() {
@@ -249,9 +249,12 @@ final class RecorderTests: FailureCapturingTestCase {
             recorder.receive(completion: .finished)
             XCTAssertEqual(try recorder.elements.get(), [], "values after completion are not recorded")
         }
-        assertFailures(failures, ["Recorder created at", "Recorder created at"], at: line)
-        XCTAssertTrue(failures[0].message.contains("received 1 after the publisher completed (finished)"), failures[0].message)
-        XCTAssertTrue(failures[1].message.contains("received a second completion (finished) after finished"), failures[1].message)
+        assertFailures(failures, [
+            "Publisher recorder got unexpected input after completion: 1 (recorder created at CombineProbeTests/RecorderTests.swift:\(line)): "
+                + "the publisher completed (finished), and must not send after completion.",
+            "Publisher recorder got unexpected completion after completion: finished (recorder created at",
+        ], at: line)
+        XCTAssertTrue(failures[1].message.contains("the publisher had completed (finished), and completes once"), failures[1].message)
     }
 
     func testValueBeforeSubscriptionIsReportedAndKept() {
@@ -260,8 +263,8 @@ final class RecorderTests: FailureCapturingTestCase {
             let recorder = ValueBeforeSubscriptionPublisher().record(); line = #line
             return recorder.elementsAndCompletion.elements
         }
-        assertFailures(failures, ["Recorder created at"], at: line)
-        XCTAssertTrue(failures.first?.message.contains("received 1 before any subscription; the value was recorded") ?? false)
+        assertFailures(failures, ["Publisher recorder got unexpected input before subscription: 1 (recorder created at"], at: line)
+        XCTAssertTrue(failures.first?.message.hasSuffix("the value was recorded all the same.") ?? false)
         XCTAssertEqual(assertSucceeds(recorded), [1, 2])
     }
 

@@ -7,6 +7,9 @@ struct CapturedFailure: CustomStringConvertible, Sendable {
     let message: String
     let file: String
     let line: Int
+    /// The description exactly as XCTest received it: `XCTFail`'s start
+    /// with "failed - ", those recorded on the test case itself do not.
+    var rawMessage: String = ""
 
     var description: String { "\(file):\(line): \(message)" }
 }
@@ -35,13 +38,13 @@ class FailureCapturingTestCase: XCTestCase {
         let message = Self.message(issue.compactDescription)
         let file = issue.sourceCodeContext.location?.fileURL.path ?? ""
         let line = issue.sourceCodeContext.location?.lineNumber ?? 0
-        if capture(CapturedFailure(message: message, file: file, line: line)) { return }
+        if capture(CapturedFailure(message: message, file: file, line: line, rawMessage: issue.compactDescription)) { return }
         super.record(issue)
     }
     #else
     override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
         let message = Self.message(description)
-        if capture(CapturedFailure(message: message, file: filePath, line: lineNumber)) { return }
+        if capture(CapturedFailure(message: message, file: filePath, line: lineNumber, rawMessage: description)) { return }
         super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
     }
     #endif
@@ -130,6 +133,14 @@ class FailureCapturingTestCase: XCTestCase {
         }
     }
 }
+
+/// What an XCTest failure for a fulfilled inverted expectation starts with:
+/// XCTest's own waiter's words on this platform.
+#if canImport(ObjectiveC)
+let invertedFulfilled = "Fulfilled inverted expectation"
+#else
+let invertedFulfilled = "Asynchronous wait failed - Fulfilled inverted expectation"
+#endif
 
 /// The error of the failing publishers in these tests.
 struct TestFailure: Error, Equatable {}

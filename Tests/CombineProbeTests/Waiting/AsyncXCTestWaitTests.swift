@@ -71,7 +71,7 @@ final class AsyncXCTestWaitTests: FailureCapturingTestCase {
 
         subject.send("cyan")
         let (invertedFailures, inverted) = await captureFailures { try await wait(for: recorder.next().inverted, timeout: longTimeout) }; line = #line
-        assertFailures(invertedFailures, ["Fulfilled inverted expectation"], at: line)
+        assertFailures(invertedFailures, [invertedFulfilled], at: line)
         assertSucceeds(inverted)
 
         subject.send(completion: .finished)
@@ -112,7 +112,7 @@ final class AsyncXCTestWaitTests: FailureCapturingTestCase {
         try await wait(for: recorder.finished.inverted, timeout: shortTimeout)
         subject.send(completion: .failure(TestFailure()))
         let (failures, result) = await captureFailures { try await wait(for: recorder.finished.inverted, timeout: shortTimeout) }; let line = #line
-        assertFailures(failures, ["Fulfilled inverted expectation"], at: line)
+        assertFailures(failures, [invertedFulfilled], at: line)
         assertThrows(result, TestFailure())
     }
 

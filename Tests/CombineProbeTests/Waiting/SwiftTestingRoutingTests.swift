@@ -41,7 +41,7 @@ import Testing
 
     @Test func misuseOnTheTestTaskIsAnIssueAtTheRecordLine() async {
         let subject = PassthroughSubject<Int, Never>()
-        _ = await expectIssues(["Recorder created at CombineProbeTests/SwiftTestingRoutingTests.swift:"], atLine: #line + 1) {
+        _ = await expectIssues(["Publisher recorder got unexpected completion after completion: finished (recorder created at CombineProbeTests/SwiftTestingRoutingTests.swift:"], atLine: #line + 1) {
             let recorder = subject.record()
             recorder.receive(completion: .finished)
             recorder.receive(completion: .finished)
@@ -58,7 +58,7 @@ import Testing
             storage.value.receive(completion: .finished)
             storage.value.receive(completion: .finished)
         }
-        let error = await expectIssues(["Recorder created at"], atLine: line) {
+        let error = await expectIssues(["Publisher recorder got unexpected completion after completion: finished"], atLine: line) {
             try recorder.finished.get()
         }
         #expect(error == nil)
