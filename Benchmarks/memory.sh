@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
 # Peak memory per recorded value: a Recorder vs a sink appending to an array
-# (the floor), measured with /usr/bin/time -v on the release benchmark binary.
+# (the floor), measured with /usr/bin/time on the release benchmark binary:
+# `time -v` (GNU, kilobytes) on Linux, `time -l` (BSD, bytes) on macOS.
 # Usage: Benchmarks/memory.sh [N]   (default 1,000,000 values)
 set -euo pipefail
 cd "$(dirname "$0")"
 n=${1:-1000000}
+swift build -c release >/dev/null
+. ./dyld-env.sh
 binary=.build/release/CombineProbeBenchmarks
-[ -x "$binary" ] || swift build -c release >/dev/null
 if [ ! -x /usr/bin/time ]; then
     echo "memory: /usr/bin/time is missing (Debian package 'time'); skipped"
     exit 0
 fi
 
 peak_kb() {
-    /usr/bin/time -v "$binary" --memory "$1" "$2" 2>&1 >/dev/null | awk -F': ' '/Maximum resident set size/ { print $2 }'
+    if [ "$(uname)" = Darwin ]; then
+        /usr/bin/time -l "$binary" --memory "$1" "$2" 2>&1 >/dev/null | awk '/maximum resident set size/ { print int($1 / 1024) }'
+    else
+        /usr/bin/time -v "$binary" --memory "$1" "$2" 2>&1 >/dev/null | awk -F': ' '/Maximum resident set size/ { print $2 }'
+    fi
 }
 
 base=$(peak_kb baseline 0)

@@ -3,6 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 
+// watchOS does not allow custom URLProtocol classes: there, NetworkStub is
+// declared unavailable (below), so that using it is a compile-time error
+// with advice, not a runtime surprise.
+#if !os(watchOS)
+
 /// Answers the requests of a `URLSession` with stubbed responses, so that the
 /// code under test keeps calling the real `dataTaskPublisher(for:)`.
 ///
@@ -101,3 +106,9 @@ public final class NetworkStub {
         router.add(StubRouter.Rule(label: "\(label) → \(response)", matches: matches, response: response))
     }
 }
+#else
+/// Unavailable on watchOS, which does not allow custom `URLProtocol`
+/// classes.
+@available(watchOS, unavailable, message: "watchOS does not allow custom URLProtocol classes, so URLSession cannot be stubbed there. Put the networking layer behind a protocol and mock it with PublisherMock (see Documentation/Networking.md), or run these tests on iOS or macOS.")
+public final class NetworkStub {}
+#endif

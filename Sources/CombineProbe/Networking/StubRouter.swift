@@ -3,6 +3,10 @@ import Foundation
 import FoundationNetworking
 #endif
 
+// watchOS does not allow custom URLProtocol classes: see the #else branch
+// of NetworkStub.swift.
+#if !os(watchOS)
+
 /// The rules and the request log of one ``NetworkStub``, reachable from its
 /// protocol class through the slot registry.
 final class StubRouter: Sendable {
@@ -69,3 +73,4 @@ final class StubRouter: Sendable {
         return slots.withLock { $0[index] }
     }
 }
+#endif

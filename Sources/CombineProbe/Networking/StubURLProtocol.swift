@@ -3,6 +3,10 @@ import Foundation
 import FoundationNetworking
 #endif
 
+// watchOS does not allow custom URLProtocol classes: see the #else branch
+// of NetworkStub.swift.
+#if !os(watchOS)
+
 /// The `URLProtocol` that answers the requests of a ``NetworkStub``'s
 /// sessions.
 ///
@@ -90,3 +94,4 @@ final class StubURLProtocol12: StubURLProtocol { override class var slot: Int { 
 final class StubURLProtocol13: StubURLProtocol { override class var slot: Int { 13 } }
 final class StubURLProtocol14: StubURLProtocol { override class var slot: Int { 14 } }
 final class StubURLProtocol15: StubURLProtocol { override class var slot: Int { 15 } }
+#endif

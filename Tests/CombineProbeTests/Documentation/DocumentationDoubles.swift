@@ -127,6 +127,8 @@ final class DocumentationDoublesExamples: FailureCapturingTestCase {
         XCTAssertEqual(try wait(for: recorder.failure, timeout: 1), .mock(.unexpectedCall(function: "forecast(for:)")))
     }
 
+    // watchOS has no NetworkStub: it does not allow custom URLProtocols.
+    #if !os(watchOS)
     func testTodaysQuote() throws {
         let network = NetworkStub()
         network.stub("https://quotes.example.com/today", with: .data(Data("Stay curious.".utf8)))
@@ -141,4 +143,5 @@ final class DocumentationDoublesExamples: FailureCapturingTestCase {
         XCTAssertEqual(try wait(for: recorder.failure, timeout: 1).code, .badURL)
         XCTAssertTrue(network.requests.isEmpty)
     }
+    #endif
 }

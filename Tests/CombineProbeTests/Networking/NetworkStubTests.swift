@@ -6,6 +6,10 @@ import FoundationNetworking
 import Testing
 import XCTest
 
+// watchOS does not allow custom URLProtocol classes: NetworkStub is
+// unavailable there.
+#if !os(watchOS)
+
 /// A small networking layer, as apps write them: the session is injected, the
 /// code calls the real `dataTaskPublisher(for:)`.
 struct SimpleNetwork {
@@ -209,3 +213,4 @@ final class Locked8: @unchecked Sendable {
         #expect(try await wait(for: recorder.single, timeout: 10).data == Data("\(index)".utf8))
     }
 }
+#endif

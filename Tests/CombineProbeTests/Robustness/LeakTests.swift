@@ -99,6 +99,7 @@ final class LeakTests: FailureCapturingTestCase {
         XCTAssertNil(weakRecorder)
     }
 
+    #if !os(watchOS)
     func testNetworkStubIsReleased() throws {
         weak var weakStub: NetworkStub?
         do {
@@ -110,4 +111,5 @@ final class LeakTests: FailureCapturingTestCase {
         }
         XCTAssertNil(weakStub)
     }
+    #endif
 }

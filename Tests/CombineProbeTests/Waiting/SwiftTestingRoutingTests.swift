@@ -10,7 +10,7 @@ import Testing
         #expect(try await wait(for: recorder.elements, timeout: 10) == [1, 2, 3])
     }
 
-    #if canImport(Combine)
+    #if canImport(Darwin)
     // On Linux, Swift Testing parks the main thread (dispatchMain), so the
     // main run loop never runs: see Documentation/Pitfalls.md. XCTest runs it
     // while waiting, and AsyncXCTestWaitTests covers RunLoop.main there.

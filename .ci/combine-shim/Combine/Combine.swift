@@ -1,0 +1,6 @@
+// A module named Combine, for Linux: it re-exports OpenCombine, so that
+// CombineProbe's `#if canImport(Combine)` branches — the Apple branches —
+// compile and run in CI, where Apple's Combine does not exist.
+@_exported @preconcurrency import OpenCombine
+@_exported @preconcurrency import OpenCombineDispatch
+@_exported @preconcurrency import OpenCombineFoundation

@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+// The Combine-shim lane of .ci/run: CombineProbe and its tests, built against
+// a local module named `Combine` that re-exports OpenCombine, so that every
+// `#if canImport(Combine)` branch compiles and runs on Linux. The sources are
+// the package's own, through symbolic links: nothing is copied.
+//
+// Tests whose behaviour differs only because OpenCombine is not Apple's
+// Combine are compiled out with `#if canImport(Combine) && !COMBINEPROBE_COMBINE_SHIM`;
+// each says why.
+import PackageDescription
+
+let package = Package(
+    name: "CombineShimLane",
+    dependencies: [
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+    ],
+    targets: [
+        .target(
+            name: "Combine",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine"),
+            ],
+            path: "Combine"
+        ),
+        .target(name: "CombineProbe", dependencies: ["Combine"], path: "Sources/CombineProbe"),
+        .testTarget(
+            name: "CombineProbeTests",
+            dependencies: ["CombineProbe"],
+            path: "Tests/CombineProbeTests",
+            resources: [.copy("Fixtures")],
+            swiftSettings: [.define("COMBINEPROBE_COMBINE_SHIM")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
