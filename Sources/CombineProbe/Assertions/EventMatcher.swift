@@ -20,6 +20,9 @@ public struct EventMatcher<Input, Failure: Error>: CustomStringConvertible {
     let expectsCompletion: Bool
 
     /// A matcher with a custom test and description.
+    ///
+    /// - parameter description: How failure messages describe the matcher.
+    /// - parameter matches: Whether a recorded event matches.
     public init(_ description: String, matches: @escaping (RecordedEvent<Input, Failure>) -> Bool) {
         self.init(description, expectsCompletion: false, matches: matches)
     }
@@ -31,11 +34,16 @@ public struct EventMatcher<Input, Failure: Error>: CustomStringConvertible {
     }
 
     /// A value equal to `expected`.
+    ///
+    /// - parameter expected: The expected value.
     public static func value(_ expected: Input) -> EventMatcher where Input: Equatable {
         EventMatcher(ValueDescription.of(expected)) { $0.value == expected }
     }
 
     /// A value accepted by `predicate`, described by `label` in messages.
+    ///
+    /// - parameter predicate: Whether a recorded value matches.
+    /// - parameter label: How failure messages describe the expected value.
     public static func value(where predicate: @escaping (Input) -> Bool, _ label: String = "a value matching the predicate") -> EventMatcher {
         EventMatcher(label) { event in event.value.map(predicate) ?? false }
     }
@@ -49,6 +57,8 @@ public struct EventMatcher<Input, Failure: Error>: CustomStringConvertible {
     }
 
     /// A failure equal to `expected`.
+    ///
+    /// - parameter expected: The expected error.
     public static func failure(_ expected: Failure) -> EventMatcher where Failure: Equatable {
         EventMatcher("failure(\(ValueDescription.ofError(expected)))", expectsCompletion: true) { event in
             if case let .failure(error) = event { return error == expected }
@@ -57,6 +67,8 @@ public struct EventMatcher<Input, Failure: Error>: CustomStringConvertible {
     }
 
     /// A failure whose error is of type `type`.
+    ///
+    /// - parameter type: The expected error's type.
     public static func failure<E: Error>(ofType type: E.Type) -> EventMatcher {
         EventMatcher("failure(of type \(type))", expectsCompletion: true) { event in
             if case let .failure(error) = event { return error is E }
@@ -65,6 +77,9 @@ public struct EventMatcher<Input, Failure: Error>: CustomStringConvertible {
     }
 
     /// A failure accepted by `predicate`, described by `label` in messages.
+    ///
+    /// - parameter predicate: Whether a recorded error matches.
+    /// - parameter label: How failure messages describe the expected error.
     public static func failure(where predicate: @escaping (Failure) -> Bool, _ label: String = "a failure matching the predicate") -> EventMatcher {
         EventMatcher("failure(\(label))", expectsCompletion: true) { event in
             if case let .failure(error) = event { return predicate(error) }

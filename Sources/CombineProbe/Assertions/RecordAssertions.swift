@@ -16,6 +16,15 @@ import Foundation
 ///
 /// The failure is recorded in the framework running the test (XCTest or
 /// Swift Testing), at the caller's line.
+///
+/// - parameter recorder: The recorder.
+/// - parameter expected: What the recorder must have recorded, in order.
+/// - parameter timeout: Seconds to wait first for as many records as expected; no wait when nil.
+/// - parameter message: An optional description of the failure.
+/// - parameter fileID: The file that failures are reported in; leave the default.
+/// - parameter filePath: The full path of that file; leave the default.
+/// - parameter line: The line that failures are reported at; leave the default.
+/// - parameter column: The column that failures are reported at; leave the default.
 public func XCTAssertRecordedValues<Input: Equatable, Failure: Error>(
     _ recorder: Recorder<Input, Failure>,
     _ expected: [Input],
@@ -45,6 +54,15 @@ public func XCTAssertRecordedValues<Input: Equatable, Failure: Error>(
 /// as expected, or for the completion when the last expected event is one.
 /// The failure is recorded in the framework running the test, at the caller's
 /// line, with a side-by-side view of expected and recorded events.
+///
+/// - parameter recorder: The recorder.
+/// - parameter expected: What the recorder must have recorded, in order.
+/// - parameter timeout: Seconds to wait first for as many records as expected; no wait when nil.
+/// - parameter message: An optional description of the failure.
+/// - parameter fileID: The file that failures are reported in; leave the default.
+/// - parameter filePath: The full path of that file; leave the default.
+/// - parameter line: The line that failures are reported at; leave the default.
+/// - parameter column: The column that failures are reported at; leave the default.
 public func XCTAssertRecordedEvents<Input, Failure: Error>(
     _ recorder: Recorder<Input, Failure>,
     _ expected: [EventMatcher<Input, Failure>],
@@ -70,6 +88,15 @@ public func XCTAssertRecordedEvents<Input, Failure: Error>(
 ///     expectRecordedValues(recorder, [6, 2])
 /// }
 /// ```
+///
+/// - parameter recorder: The recorder.
+/// - parameter expected: What the recorder must have recorded, in order.
+/// - parameter timeout: Seconds to wait first for as many records as expected; no wait when nil.
+/// - parameter message: An optional description of the failure.
+/// - parameter fileID: The file that failures are reported in; leave the default.
+/// - parameter filePath: The full path of that file; leave the default.
+/// - parameter line: The line that failures are reported at; leave the default.
+/// - parameter column: The column that failures are reported at; leave the default.
 public func expectRecordedValues<Input: Equatable, Failure: Error>(
     _ recorder: Recorder<Input, Failure>,
     _ expected: [Input],
@@ -95,6 +122,15 @@ public func expectRecordedValues<Input: Equatable, Failure: Error>(
 ///     expectRecordedEvents(recorder, [.failure(.wrongPassword)])
 /// }
 /// ```
+///
+/// - parameter recorder: The recorder.
+/// - parameter expected: What the recorder must have recorded, in order.
+/// - parameter timeout: Seconds to wait first for as many records as expected; no wait when nil.
+/// - parameter message: An optional description of the failure.
+/// - parameter fileID: The file that failures are reported in; leave the default.
+/// - parameter filePath: The full path of that file; leave the default.
+/// - parameter line: The line that failures are reported at; leave the default.
+/// - parameter column: The column that failures are reported at; leave the default.
 public func expectRecordedEvents<Input, Failure: Error>(
     _ recorder: Recorder<Input, Failure>,
     _ expected: [EventMatcher<Input, Failure>],

@@ -12,7 +12,7 @@
 /// by side and marks the first difference, like
 /// ``XCTAssertRecordedEvents(_:_:timeout:_:fileID:filePath:line:column:)``.
 /// A recorder that is not timed (see
-/// ``Combine/Publisher/record(timedBy:fileID:filePath:line:column:)``) fails
+/// `record(timedBy:)`) fails
 /// with a message that says so. The failure is recorded in the framework
 /// running the test, at the caller's line.
 ///

@@ -21,6 +21,8 @@ extension PublisherExpectations {
 extension PublisherExpectation {
     /// Returns an expectation that waits like this one, and transforms its
     /// value. Errors thrown by `transform` are thrown by `get()` and `wait`.
+    ///
+    /// - parameter transform: Turns the expectation's value into the new one; it may throw.
     public func map<T>(_ transform: @escaping (Output) throws -> T) -> PublisherExpectations.Map<Self, T> {
         .init(base: self, transform: transform)
     }

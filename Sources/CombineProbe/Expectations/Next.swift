@@ -46,6 +46,12 @@ extension Recorder {
     ///
     /// A negative count is a test failure at the caller's line, and is
     /// treated as zero.
+    ///
+    /// - parameter count: How many elements to wait for; zero or more.
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     public func next(
         _ count: Int,
         fileID: StaticString = #fileID,

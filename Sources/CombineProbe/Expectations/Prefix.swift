@@ -94,6 +94,12 @@ extension Recorder {
     /// Throws the publisher error if the publisher fails before `maxLength`
     /// elements. A negative length is a test failure at the caller's line,
     /// and is treated as zero.
+    ///
+    /// - parameter maxLength: How many elements, counted from the subscription; zero or more.
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     public func prefix(
         _ maxLength: Int,
         fileID: StaticString = #fileID,

@@ -23,6 +23,10 @@ extension Publisher {
     ///
     /// - parameter timeout: Seconds; ``ProbeSettings/defaultTimeout`` when
     ///   nil. Multiplied by ``ProbeSettings/timeoutMultiplier``.
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     public func waitForCompletion(
         timeout: TimeInterval? = nil,
         fileID: StaticString = #fileID,
@@ -49,6 +53,12 @@ extension Publisher {
     /// - If no value arrives within `timeout`, the test fails at the
     ///   caller's line ("Publisher published no value"), and
     ///   ``RecordingError/notEnoughElements`` is thrown.
+    ///
+    /// - parameter timeout: Seconds; ``ProbeSettings/defaultTimeout`` when nil. Multiplied by ``ProbeSettings/timeoutMultiplier``.
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     public func waitForFirstOutput(
         timeout: TimeInterval? = nil,
         fileID: StaticString = #fileID,
@@ -69,6 +79,13 @@ extension Publisher {
     /// ```swift
     /// let values = try await [1, 2, 3].publisher.waitForCompletion()
     /// ```
+    ///
+    /// - parameter timeout: Seconds; ``ProbeSettings/defaultTimeout`` when nil. Multiplied by ``ProbeSettings/timeoutMultiplier``.
+    /// - parameter isolation: The caller's isolation, on which the wait runs; leave the default.
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     public func waitForCompletion(
         timeout: TimeInterval? = nil,
         isolation: isolated (any Actor)? = #isolation,
@@ -88,6 +105,13 @@ extension Publisher {
     /// ```swift
     /// let first = try await CurrentValueSubject<Int, Never>(7).waitForFirstOutput()
     /// ```
+    ///
+    /// - parameter timeout: Seconds; ``ProbeSettings/defaultTimeout`` when nil. Multiplied by ``ProbeSettings/timeoutMultiplier``.
+    /// - parameter isolation: The caller's isolation, on which the wait runs; leave the default.
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     public func waitForFirstOutput(
         timeout: TimeInterval? = nil,
         isolation: isolated (any Actor)? = #isolation,

@@ -13,6 +13,9 @@ public struct MockCall: CustomStringConvertible {
     /// ```swift
     /// XCTAssertEqual(mock.calls(to: "getUser(id:)").first?.argument(0, as: Int.self), 42)
     /// ```
+    ///
+    /// - parameter index: The argument's position, from zero.
+    /// - parameter type: The type to read it as.
     public func argument<T>(_ index: Int = 0, as type: T.Type = T.self) -> T? {
         guard arguments.indices.contains(index) else { return nil }
         return arguments[index] as? T

@@ -14,6 +14,8 @@ public final class MockEmitter<Output, Failure: Error>: Sendable {
     }
 
     /// Sends a value.
+    ///
+    /// - parameter value: The value to publish.
     public func send(_ value: Output) {
         sink(.value(value))
     }
@@ -24,11 +26,15 @@ public final class MockEmitter<Output, Failure: Error>: Sendable {
     }
 
     /// Sends a failure.
+    ///
+    /// - parameter error: The error to fail with.
     public func fail(_ error: Failure) {
         sink(.failure(error))
     }
 
     /// Sends a completion.
+    ///
+    /// - parameter completion: The completion.
     public func send(completion: Subscribers.Completion<Failure>) {
         switch completion {
         case .finished: finish()

@@ -34,6 +34,8 @@ public enum MockError: Error, Equatable, Sendable, CustomStringConvertible {
 /// ```
 public protocol MockErrorConvertible: Error {
     /// Wraps a mock error.
+    ///
+    /// - parameter mockError: The mock's error.
     init(mockError: MockError)
 }
 

@@ -25,16 +25,23 @@ public struct MockResult<Output, Failure: Error> {
     let behavior: Behavior
 
     /// One value, then finished.
+    ///
+    /// - parameter value: The value.
     public static func value(_ value: Output) -> MockResult {
         MockResult(behavior: .events([value], .finished))
     }
 
     /// These values, then finished.
+    ///
+    /// - parameter values: The values, in order.
     public static func sequence(_ values: [Output]) -> MockResult {
         MockResult(behavior: .events(values, .finished))
     }
 
     /// A failure, after the given values if any.
+    ///
+    /// - parameter error: The error.
+    /// - parameter values: The values published before the failure.
     public static func failure(_ error: Failure, after values: [Output] = []) -> MockResult {
         MockResult(behavior: .events(values, .failure(error)))
     }
@@ -50,12 +57,17 @@ public struct MockResult<Output, Failure: Error> {
     }
 
     /// The given values, then nothing more, ever.
+    ///
+    /// - parameter values: The values, in order.
+    /// - parameter thenNever: Only reads well at the call site: `.values([1], thenNever: ())`.
     public static func values(_ values: [Output], thenNever: Void = ()) -> MockResult {
         MockResult(behavior: .events(values, nil))
     }
 
     /// One value computed by `body` when the mocked function is called, then
     /// finished.
+    ///
+    /// - parameter body: Computes the value when the mocked function is called.
     public static func computed(_ body: @escaping () -> Output) -> MockResult {
         MockResult(behavior: .computed(body))
     }
@@ -71,6 +83,8 @@ public struct MockResult<Output, Failure: Error> {
     ///     emitter.finish()
     /// }
     /// ```
+    ///
+    /// - parameter body: Sends the events through the emitter, once per subscription.
     public static func generate(_ body: @escaping (MockEmitter<Output, Failure>) -> Void) -> MockResult {
         MockResult(behavior: .generated(body))
     }
@@ -82,6 +96,9 @@ public struct MockResult<Output, Failure: Error> {
     /// decoding error and the input; the publisher then fails with
     /// ``MockError/undecodableJSON(type:reason:)`` when its `Failure` type can
     /// hold it, and finishes without a value otherwise.
+    ///
+    /// - parameter text: The JSON text.
+    /// - parameter decoder: The decoder.
     public static func json(_ text: String, decoder: JSONDecoder = JSONDecoder()) -> MockResult where Output: Decodable {
         MockResult(behavior: .decoded(typeName: "\(Output.self)", input: text) {
             try decoder.decode(Output.self, from: Data(text.utf8))
@@ -96,6 +113,12 @@ public struct MockResult<Output, Failure: Error> {
     /// // Package.swift: .testTarget(…, resources: [.copy("Fixtures")])
     /// mock.getUserResult = .jsonFile("user", subdirectory: "Fixtures", in: Bundle.module)
     /// ```
+    ///
+    /// - parameter name: The file's name, without its extension.
+    /// - parameter fileExtension: The file's extension.
+    /// - parameter subdirectory: The folder of the bundle that holds it, if any.
+    /// - parameter bundle: The bundle, such as the test target's `Bundle.module`.
+    /// - parameter decoder: The decoder.
     public static func jsonFile(
         _ name: String,
         withExtension fileExtension: String = "json",

@@ -47,6 +47,11 @@ open class PublisherMock {
     }
 
     /// Creates a mock whose failures are reported at the caller's location.
+    ///
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     public init(
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -64,6 +69,8 @@ open class PublisherMock {
     }
 
     /// The calls to one function, in order: `calls(to: "getUser(id:)")`.
+    ///
+    /// - parameter function: The function, as `#function` spells it: `"getUser(id:)"`.
     public func calls(to function: String) -> [MockCall] {
         calls.filter { $0.function == function }
     }
@@ -107,6 +114,14 @@ open class PublisherMock {
 ///     }
 /// }
 /// ```
+///
+/// - parameter result: The configured result; nil is an unexpected call.
+/// - parameter delivery: When the publisher delivers: on a background queue by default.
+/// - parameter function: The mocked function, for failure messages; `#function` by default.
+/// - parameter fileID: The file that failures are reported in; leave the default.
+/// - parameter filePath: The full path of that file; leave the default.
+/// - parameter line: The line that failures are reported at; leave the default.
+/// - parameter column: The column that failures are reported at; leave the default.
 public func mockPublisher<Output, Failure: Error>(
     returning result: MockResult<Output, Failure>?,
     delivery: MockDelivery = .background,

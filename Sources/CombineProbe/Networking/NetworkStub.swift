@@ -37,6 +37,11 @@ public final class NetworkStub {
     public let session: URLSession
 
     /// Creates a stub whose failures are reported at the caller's location.
+    ///
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     public init(
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -72,6 +77,10 @@ public final class NetworkStub {
 
     /// Answers requests to `url` (any method, or only `method`) with
     /// `response`.
+    ///
+    /// - parameter url: The URL, compared with the request's as text.
+    /// - parameter method: The HTTP method; any method when nil.
+    /// - parameter response: The answer.
     public func stub(_ url: String, method: String? = nil, with response: StubResponse) {
         let label = (method.map { "\($0.uppercased()) " } ?? "") + url
         let method = method?.uppercased()
@@ -81,12 +90,20 @@ public final class NetworkStub {
     }
 
     /// Answers requests to `url` with `response`.
+    ///
+    /// - parameter url: The URL, compared with the request's as text.
+    /// - parameter method: The HTTP method; any method when nil.
+    /// - parameter response: The answer.
     public func stub(_ url: URL, method: String? = nil, with response: StubResponse) {
         stub(url.absoluteString, method: method, with: response)
     }
 
     /// Answers the requests `predicate` accepts with `response`; `label`
     /// names them in failure messages.
+    ///
+    /// - parameter predicate: Whether a request is answered by this stub.
+    /// - parameter label: How failure messages name the stub.
+    /// - parameter response: The answer.
     public func stub(
         where predicate: @escaping @Sendable (URLRequest) -> Bool,
         _ label: String = "requests matching a predicate",

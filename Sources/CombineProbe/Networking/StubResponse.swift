@@ -20,12 +20,20 @@ public struct StubResponse: Sendable, CustomStringConvertible {
     public let delay: TimeInterval
 
     /// A body, with a status code (200 by default) and header fields.
+    ///
+    /// - parameter body: The body.
+    /// - parameter status: The HTTP status.
+    /// - parameter headers: The HTTP headers.
     public static func data(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> StubResponse {
         StubResponse(answer: .http(status: status, headers: headers, body: body), delay: 0)
     }
 
     /// A JSON body: `Content-Type: application/json` unless `headers` says
     /// otherwise.
+    ///
+    /// - parameter text: The JSON body.
+    /// - parameter status: The HTTP status.
+    /// - parameter headers: The HTTP headers.
     public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> StubResponse {
         var headers = headers
         if !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
@@ -35,16 +43,23 @@ public struct StubResponse: Sendable, CustomStringConvertible {
     }
 
     /// A status code with an empty body.
+    ///
+    /// - parameter status: The HTTP status.
+    /// - parameter headers: The HTTP headers.
     public static func status(_ status: Int, headers: [String: String] = [:]) -> StubResponse {
         .data(Data(), status: status, headers: headers)
     }
 
     /// A transport error: the data task fails with it.
+    ///
+    /// - parameter error: The error the request fails with.
     public static func error(_ error: URLError) -> StubResponse {
         StubResponse(answer: .failure(error), delay: 0)
     }
 
     /// The same answer, `seconds` later.
+    ///
+    /// - parameter seconds: The delay, in (real) seconds.
     public func delayed(by seconds: TimeInterval) -> StubResponse {
         StubResponse(answer: answer, delay: max(0, seconds))
     }

@@ -17,6 +17,8 @@ public enum RecordedEvent<Input, Failure: Error> {
     case failure(Failure)
 
     /// The event of a completion: `.finished` or `.failure`.
+    ///
+    /// - parameter completion: The completion.
     public init(_ completion: Subscribers.Completion<Failure>) {
         switch completion {
         case .finished: self = .finished

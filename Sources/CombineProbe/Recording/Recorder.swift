@@ -1,7 +1,7 @@
 /// A subscriber that records every event of a publisher, so that a test can
 /// read them back through publisher expectations.
 ///
-/// Create one with ``Combine/Publisher/record(fileID:filePath:line:column:)``:
+/// Create one with `record()`:
 ///
 /// ```swift
 /// let publisher = ["foo", "bar", "baz"].publisher
@@ -34,17 +34,23 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
     /// Forwards the subscription to the recorder's storage. `record()` calls
     /// this for you; subscribing a recorder a second time is reported as a
     /// test failure.
+    ///
+    /// - parameter subscription: The publisher's subscription.
     public func receive(subscription: any Subscription) {
         storage.receive(subscription: subscription)
     }
 
     /// Records a value. Returns `.none`: the recorder asked for unlimited
     /// demand when it was subscribed.
+    ///
+    /// - parameter input: The value.
     public func receive(_ input: Input) -> Subscribers.Demand {
         storage.receive(input)
     }
 
     /// Records the completion and ends every wait that was waiting for it.
+    ///
+    /// - parameter completion: The completion.
     public func receive(completion: Subscribers.Completion<Failure>) {
         storage.receive(completion: completion)
     }
@@ -77,6 +83,11 @@ extension Publisher {
     /// The caller's location is kept so that a misuse of the recorder (a
     /// second subscription, a value after completion) is reported as a test
     /// failure at this line.
+    ///
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     public func record(
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,

@@ -45,6 +45,9 @@ public struct RecordingError: Error, Equatable, Hashable, Sendable, CustomString
 
     /// Creates an error of the given kind, with an explanation of the
     /// circumstances.
+    ///
+    /// - parameter kind: What went wrong.
+    /// - parameter context: What was expected and what was recorded, for the description.
     public init(_ kind: Kind, context: String = "") {
         self.kind = kind
         self.context = context
@@ -66,11 +69,16 @@ public struct RecordingError: Error, Equatable, Hashable, Sendable, CustomString
     public static let finishedWithoutError = RecordingError(.finishedWithoutError)
 
     /// Errors of the same ``kind`` are equal.
+    ///
+    /// - parameter lhs: A value.
+    /// - parameter rhs: Another value.
     public static func == (lhs: RecordingError, rhs: RecordingError) -> Bool {
         lhs.kind == rhs.kind
     }
 
     /// Hashes the ``kind`` only, consistently with `==`.
+    ///
+    /// - parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
     }
@@ -78,6 +86,9 @@ public struct RecordingError: Error, Equatable, Hashable, Sendable, CustomString
     /// Matches any error that is a `RecordingError` of the same kind, so that
     /// `catch RecordingError.notCompleted` and
     /// `case RecordingError.notCompleted` work on `any Error`.
+    ///
+    /// - parameter pattern: The error to match, such as `.notCompleted`.
+    /// - parameter value: The thrown error.
     public static func ~= (pattern: RecordingError, value: any Error) -> Bool {
         (value as? RecordingError)?.kind == pattern.kind
     }

@@ -1,8 +1,8 @@
 /// A publisher that sends events at given virtual times, for testing
 /// operators and code that consume publishers.
 ///
-/// Make one with ``VirtualScheduler/coldPublisher(_:)`` or
-/// ``VirtualScheduler/hotPublisher(_:)``:
+/// Make one with `scheduler.coldPublisher(_:)` or
+/// `scheduler.hotPublisher(_:)`:
 ///
 /// ```swift
 /// let taps: ScriptedPublisher<String, Never> = scheduler.hotPublisher([
@@ -243,7 +243,7 @@ extension VirtualScheduler {
         ScriptedPublisher(kind: .hot, events: events, clock: self)
     }
 
-    /// A cold publisher that never fails: see ``coldPublisher(_:)``.
+    /// A cold publisher that never fails: see the generic `coldPublisher(_:)`.
     ///
     /// - parameter events: The events, at times since each subscription.
     /// - returns: A cold scripted publisher.
@@ -251,7 +251,7 @@ extension VirtualScheduler {
         ScriptedPublisher(kind: .cold, events: events, clock: self)
     }
 
-    /// A hot publisher that never fails: see ``hotPublisher(_:)``.
+    /// A hot publisher that never fails: see the generic `hotPublisher(_:)`.
     ///
     /// - parameter events: The events, at times since the scheduler's start.
     /// - returns: A hot scripted publisher.

@@ -115,7 +115,7 @@ extension VirtualScheduler: VirtualClock {
 
 extension Recorder {
     /// Every event recorded so far, with its virtual time, for a recorder
-    /// made with ``Combine/Publisher/record(timedBy:fileID:filePath:line:column:)``.
+    /// made with `record(timedBy:)`.
     ///
     /// ```swift
     /// XCTAssertEqual(recorder.timeline, [.value("sw", at: .milliseconds(400))])

@@ -68,11 +68,17 @@ public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertib
     public var seconds: Double { Double(nanoseconds) / 1_000_000_000 }
 
     /// Compares two virtual times.
+    ///
+    /// - parameter lhs: A value.
+    /// - parameter rhs: Another value.
     public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool {
         lhs.nanoseconds < rhs.nanoseconds
     }
 
     /// The sum of two virtual times, clamped to the representable range.
+    ///
+    /// - parameter lhs: A value.
+    /// - parameter rhs: Another value.
     public static func + (lhs: VirtualTime, rhs: VirtualTime) -> VirtualTime {
         let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.nanoseconds)
         if overflow { return VirtualTime(nanoseconds: rhs.nanoseconds > 0 ? .max : .min) }
@@ -81,6 +87,9 @@ public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// The difference of two virtual times, clamped to the representable
     /// range.
+    ///
+    /// - parameter lhs: A value.
+    /// - parameter rhs: Another value.
     public static func - (lhs: VirtualTime, rhs: VirtualTime) -> VirtualTime {
         let (difference, overflow) = lhs.nanoseconds.subtractingReportingOverflow(rhs.nanoseconds)
         if overflow { return VirtualTime(nanoseconds: rhs.nanoseconds < 0 ? .max : .min) }

@@ -29,6 +29,11 @@ import XCTest
 ///   fulfilled; ``ProbeSettings/defaultTimeout`` when nil. Multiplied by
 ///   ``ProbeSettings/timeoutMultiplier``.
 /// - parameter description: A label for the failure message.
+/// - parameter isolation: The caller's isolation, on which the wait runs; leave the default.
+/// - parameter fileID: The file that failures are reported in; leave the default.
+/// - parameter filePath: The full path of that file; leave the default.
+/// - parameter line: The line that failures are reported at; leave the default.
+/// - parameter column: The column that failures are reported at; leave the default.
 /// - returns: The value of the expectation.
 /// - throws: A ``RecordingError``, the publisher's error, or
 ///   `CancellationError`.

@@ -36,6 +36,10 @@ extension XCTestCase {
     ///   expectation must be fulfilled; ``ProbeSettings/defaultTimeout`` when
     ///   nil. Multiplied by ``ProbeSettings/timeoutMultiplier``.
     /// - parameter description: A label for the failure message.
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     /// - returns: The value of the expectation.
     /// - throws: A ``RecordingError``, or the publisher's error.
     @discardableResult
@@ -71,6 +75,15 @@ extension XCTestCase {
     /// Testing: same values, same errors, failures at the caller's line.
     /// Unlike XCTest's own waiter, it burns no CPU while it waits, and
     /// cancelling the task ends it with `CancellationError`.
+    ///
+    /// - parameter expectation: The publisher expectation.
+    /// - parameter timeout: Seconds within which the expectation must be fulfilled; ``ProbeSettings/defaultTimeout`` when nil. Multiplied by ``ProbeSettings/timeoutMultiplier``.
+    /// - parameter description: A label for the failure message.
+    /// - parameter isolation: The caller's isolation, on which the wait runs; leave the default.
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
     @discardableResult
     public func wait<E: PublisherExpectation>(
         for expectation: E,

@@ -1,0 +1,97 @@
+import AppCore
+import CombineProbe
+import Testing
+import XCTest
+
+// A job with progress, retries after a delay, and cancellation, in virtual
+// time: the retries' two-second pauses take no time at all.
+
+final class SyncJobTests: ExampleTestCase {
+    let scheduler = DispatchQueue.virtualScheduler()
+    let service = SyncServiceMock()
+
+    override func setUp() {
+        service.defaultDelivery = .on(scheduler)
+    }
+
+    func testProgressIsPublishedAfterEachItem() throws {
+        service.uploadResult = .value(())
+        let recorder = SyncJob(service: service, scheduler: scheduler).run(["a", "b", "c", "d"]).record()
+        XCTAssertEqual(try scheduler.wait(for: recorder.elements, timeout: .seconds(1)), [0.25, 0.5, 0.75, 1])
+        XCTAssertEqual(service.calledFunctions.count, 4)
+    }
+
+    func testAFailedUploadIsRetriedAfterTwoSeconds() throws {
+        let attempts = Attempts()
+        service.uploadResult = .generate { emitter in
+            if attempts.next() < 3 {
+                emitter.fail(.offline)
+            } else {
+                emitter.send(())
+                emitter.finish()
+            }
+        }
+        let recorder = SyncJob(service: service, scheduler: scheduler).run(["report"]).record(timedBy: scheduler)
+        XCTAssertEqual(try scheduler.wait(for: recorder.last, timeout: .seconds(10)), 1)
+        XCTAssertEqual(attempts.value, 3)
+        XCTAssertRecordedTimeline(recorder, [.value(1, at: .seconds(4)), .finished(at: .seconds(4))])
+    }
+
+    func testTheJobFailsWhenRetriesRunOut() throws {
+        service.uploadResult = .failure(.rejected("quota"))
+        let recorder = SyncJob(service: service, scheduler: scheduler, retries: 1).run(["a"]).record()
+        let recording = try scheduler.wait(for: recorder.recording, timeout: .seconds(10))
+        XCTAssertEqual(recording.output, [])
+        XCTAssertEqual(recording.completion, .failure(.rejected("quota")))
+        XCTAssertEqual(scheduler.elapsed, .seconds(2))
+    }
+
+    func testCancellingStopsTheJob() throws {
+        service.uploadResult = .value(())
+        let recorder = SyncJob(service: service, scheduler: scheduler).run(["a", "b", "c"]).record()
+        XCTAssertEqual(try scheduler.wait(for: recorder.next(), timeout: .seconds(1)), 1.0 / 3)
+        recorder.cancel()
+        scheduler.run()
+        XCTAssertEqual(service.calls.count, 2, "the second upload was under way; the third never started")
+        XCTAssertRecordedValues(recorder, [1.0 / 3])
+    }
+
+    func testAnAsyncWaitInXCTest() async throws {
+        service.uploadResult = .value(())
+        let recorder = SyncJob(service: service, scheduler: scheduler).run(["a", "b"]).record()
+        try await scheduler.wait(for: recorder.finished, timeout: .seconds(1))
+        XCTAssertRecordedEvents(recorder, [.value(0.5), .value(1), .finished])
+    }
+}
+
+@Suite struct SyncJobSwiftTests {
+    let scheduler = DispatchQueue.virtualScheduler()
+    let service = SyncServiceMock()
+
+    init() {
+        service.defaultDelivery = .on(scheduler)
+    }
+
+    @Test func progressThenFinished() async throws {
+        service.uploadResult = .value(())
+        let recorder = SyncJob(service: service, scheduler: scheduler).run(["a", "b"]).record()
+        let completion = try await scheduler.wait(for: recorder.completion, timeout: .seconds(1))
+        #expect(completion == .finished)
+        expectRecordedEvents(recorder, [.value(0.5), .value(1), .finished])
+    }
+
+    @Test func theLastErrorIsReported() async throws {
+        service.uploadResult = .failure(.offline)
+        let recorder = SyncJob(service: service, scheduler: scheduler).run(["a"]).record()
+        #expect(try await scheduler.wait(for: recorder.failure, timeout: .seconds(10)) == .offline)
+        #expect(scheduler.elapsed == .seconds(4), "two retries, two seconds apart")
+        #expect(service.calls.count == 3)
+    }
+
+    @Test func theProgressCountsItems() throws {
+        service.uploadResult = .value(())
+        let recorder = SyncJob(service: service, scheduler: scheduler).run(["a", "b", "c", "d"]).record()
+        let percent = try scheduler.wait(for: recorder.elements.map { $0.map { Int($0 * 100) } }, timeout: .seconds(1))
+        #expect(percent == [25, 50, 75, 100])
+    }
+}
