@@ -3,26 +3,42 @@ import Foundation
 /// When a mocked publisher delivers its events.
 ///
 /// The default, ``background``, delivers asynchronously like production code
-/// does: a test of code that forgets to wait for the result fails, instead of
-/// passing by accident.
+/// does — by construction, not by a race: a test of code that forgets to wait
+/// for the result fails, instead of passing by accident.
 public struct MockDelivery: Sendable {
-    let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
-    let isImmediate: Bool
-
-    /// Asynchronously, on a serial background queue shared by all mocks.
-    public static let background = MockDelivery(isImmediate: false) { action in
-        mockQueue.async(execute: action)
+    enum Kind: Sendable {
+        case background
+        case immediate
+        case scheduled(@Sendable (@escaping @Sendable () -> Void) -> Void)
     }
 
+    let kind: Kind
+
+    /// Asynchronously, after the test waits.
+    ///
+    /// Nothing reaches a subscriber before the call that made the publisher
+    /// has returned and the test has waited: the events are held until the
+    /// test starts a CombineProbe wait (any `wait(for:timeout:)`, virtual
+    /// or real, `waitForCompletion()`, an assertion's `timeout:`), or, for
+    /// tests that wait another way, until ``holdTime`` has passed. Then each
+    /// publisher delivers on a serial queue of its own: a slow double delays
+    /// only itself, and the values a `.generate` closure sends arrive as it
+    /// sends them.
+    public static let background = MockDelivery(kind: .background)
+
     /// Synchronously, during the subscription.
-    public static let immediate = MockDelivery(isImmediate: true) { action in action() }
+    public static let immediate = MockDelivery(kind: .immediate)
+
+    /// How long ``background`` delivery holds events when the test does not
+    /// wait with CombineProbe: 50 milliseconds.
+    public static let holdTime: TimeInterval = 0.05
 
     /// On the given scheduler: with a ``VirtualScheduler``, the mock answers
     /// in virtual time, on the next advance.
     ///
     /// - parameter scheduler: The scheduler that delivers the events.
     public static func on<S: Scheduler & Sendable>(_ scheduler: S) -> MockDelivery {
-        MockDelivery(isImmediate: false) { action in scheduler.schedule(action) }
+        MockDelivery(kind: .scheduled { action in scheduler.schedule(action) })
     }
 
     /// On the given scheduler, `delay` after the call: a service that takes
@@ -37,15 +53,48 @@ public struct MockDelivery: Sendable {
     public static func after<S: Scheduler & Sendable>(_ delay: S.SchedulerTimeType.Stride, on scheduler: S) -> MockDelivery {
         // Carried as nanoseconds: a scheduler's stride need not be Sendable.
         let nanoseconds = Int(StrideNanoseconds.of(delay))
-        return MockDelivery(isImmediate: false) { action in
+        return MockDelivery(kind: .scheduled { action in
             scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(nanoseconds)), action)
+        })
+    }
+
+    var isImmediate: Bool {
+        if case .immediate = kind { return true }
+        return false
+    }
+
+    /// The executor of one subscription.
+    func makeExecutor() -> MockExecutor {
+        switch kind {
+        case .background: return MockExecutor(gate: DeliveryGate())
+        case .immediate: return MockExecutor(run: { $0() }, runGenerator: { $0() })
+        case let .scheduled(schedule): return MockExecutor(run: schedule, runGenerator: schedule)
         }
     }
+}
 
-    init(isImmediate: Bool, schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
-        self.isImmediate = isImmediate
-        self.schedule = schedule
+/// Where one mocked subscription runs its work.
+struct MockExecutor: Sendable {
+    /// Runs a delivery step, in the subscription's serial order.
+    let run: @Sendable (@escaping @Sendable () -> Void) -> Void
+    /// Runs a `.generate` closure.
+    let runGenerator: @Sendable (@escaping @Sendable () -> Void) -> Void
+
+    init(
+        run: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        runGenerator: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
+    ) {
+        self.run = run
+        self.runGenerator = runGenerator
     }
 
-    private static let mockQueue = DispatchQueue(label: "CombineProbe.MockDelivery.background")
+    /// Background delivery: a serial queue of its own for the delivery
+    /// steps, the shared concurrent pool for the generator, so that a
+    /// generator that blocks delays nothing but its own values; both behind
+    /// the gate.
+    init(gate: DeliveryGate) {
+        let queue = DispatchQueue(label: "CombineProbe.MockDelivery", target: .global())
+        run = { action in gate.run { queue.async(execute: action) } }
+        runGenerator = { action in gate.run { DispatchQueue.global().async(execute: action) } }
+    }
 }

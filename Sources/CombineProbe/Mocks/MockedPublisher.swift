@@ -4,8 +4,12 @@
 struct MockedPublisher<Output, Failure: Error>: Publisher {
     let behavior: MockResult<Output, Failure>.Behavior
     let delivery: MockDelivery
+    /// The double's reporter: subscribing is touching the double, so the
+    /// failures it kept are recorded now if the framework is known here.
+    let reporter: DeferredFailureReporter
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        reporter.deliverPending()
         let subscription = MockSubscription(downstream: subscriber, delivery: delivery)
         switch behavior {
         case let .events(values, completion):
@@ -51,11 +55,11 @@ final class MockSubscription<Downstream: Subscriber>: Subscription, MockEventTar
     }
 
     private let state: Locked<State>
-    private let delivery: MockDelivery
+    private let executor: MockExecutor
 
     init(downstream: Downstream, delivery: MockDelivery) {
         state = Locked(State(downstream: downstream))
-        self.delivery = delivery
+        executor = delivery.makeExecutor()
     }
 
     var generator: ((MockEmitter<Output, Failure>) -> Void)? {
@@ -80,9 +84,9 @@ final class MockSubscription<Downstream: Subscriber>: Subscription, MockEventTar
         }
         let target: any MockEventTarget = self
         if startsGenerator {
-            delivery.schedule { target.runGenerator() }
+            executor.runGenerator { target.runGenerator() }
         }
-        delivery.schedule { target.drain() }
+        executor.run { target.drain() }
     }
 
     func runGenerator() {
@@ -97,7 +101,7 @@ final class MockSubscription<Downstream: Subscriber>: Subscription, MockEventTar
         guard let event = event as? RecordedEvent<Output, Failure> else { return }
         enqueue([event])
         let target: any MockEventTarget = self
-        delivery.schedule { target.drain() }
+        executor.run { target.drain() }
     }
 
     func cancel() {

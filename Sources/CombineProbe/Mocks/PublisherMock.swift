@@ -98,7 +98,7 @@ open class PublisherMock {
         let call = MockCall(function: function, arguments: arguments)
         recordedCalls.withLock { $0.append(call) }
         return MockFunction.publisher(
-            for: result, call: call, delivery: delivery ?? defaultDelivery, report: reporter.report)
+            for: result, call: call, delivery: delivery ?? defaultDelivery, reporter: reporter)
     }
 }
 
@@ -131,10 +131,13 @@ public func mockPublisher<Output, Failure: Error>(
     line: UInt = #line,
     column: UInt = #column
 ) -> AnyPublisher<Output, Failure> {
+    // Called by the code under test, maybe on a background thread, where the
+    // test's framework cannot be told: see OrphanFailures.
     let reporter = DeferredFailureReporter(
-        site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        framework: TestFramework.detected)
     return MockFunction.publisher(
-        for: result, call: MockCall(function: function, arguments: []), delivery: delivery, report: reporter.report)
+        for: result, call: MockCall(function: function, arguments: []), delivery: delivery, reporter: reporter)
 }
 
 /// The shared implementation of mocked functions.
@@ -143,8 +146,9 @@ enum MockFunction {
         for result: MockResult<Output, Failure>?,
         call: MockCall,
         delivery: MockDelivery,
-        report: (String) -> Void
+        reporter: DeferredFailureReporter
     ) -> AnyPublisher<Output, Failure> {
+        let report = reporter.report
         let behavior: MockResult<Output, Failure>.Behavior
         if let result {
             behavior = result.resolve(function: call.function, report: report)
@@ -152,6 +156,6 @@ enum MockFunction {
             report("unexpected call to \(call): no MockResult<\(Output.self), \(Failure.self)> is configured for it.")
             behavior = MockResult<Output, Failure>.failing(with: .unexpectedCall(function: call.function))
         }
-        return MockedPublisher(behavior: behavior, delivery: delivery).eraseToAnyPublisher()
+        return MockedPublisher(behavior: behavior, delivery: delivery, reporter: reporter).eraseToAnyPublisher()
     }
 }

@@ -28,10 +28,10 @@ import FoundationNetworking
 ///   answered with `URLError(.resourceUnavailable)`.
 ///
 /// Each `NetworkStub` serves only its own sessions, so tests running in
-/// parallel do not see each other's stubs. Up to 16 can be alive at once.
+/// parallel do not see each other's stubs; any number can be alive at once.
 public final class NetworkStub {
     let router: StubRouter
-    private let slot: Int?
+    private let slot: Int
 
     /// A session whose requests this stub answers.
     public let session: URLSession
@@ -52,15 +52,12 @@ public final class NetworkStub {
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         router = StubRouter(reporter: reporter)
         slot = StubRouter.claimSlot(for: router)
-        if slot == nil {
-            reporter.report("NetworkStub: more than \(StubURLProtocol.slotClasses.count) network stubs are alive at once; this one answers nothing. Release stubs when tests end.")
-        }
         session = URLSession(configuration: Self.configuration(slot: slot))
     }
 
     deinit {
         session.invalidateAndCancel()
-        if let slot { StubRouter.releaseSlot(slot) }
+        StubRouter.releaseSlot(slot)
     }
 
     /// A new ephemeral configuration whose sessions this stub answers, for
@@ -69,9 +66,9 @@ public final class NetworkStub {
         Self.configuration(slot: slot)
     }
 
-    private static func configuration(slot: Int?) -> URLSessionConfiguration {
+    private static func configuration(slot: Int) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = slot.map { [StubURLProtocol.slotClasses[$0]] } ?? []
+        configuration.protocolClasses = [StubURLProtocol.serving(slot)]
         return configuration
     }
 

@@ -53,14 +53,18 @@ final class StubRouter: Sendable {
 
     // MARK: Slots
 
-    private static let slots = Locked<[StubRouter?]>(Array(repeating: nil, count: StubURLProtocol.slotClasses.count))
+    /// The live routers, by slot. Grows as needed; freed slots are reused.
+    private static let slots = Locked<[StubRouter?]>([])
 
-    /// Takes a free slot for `router`, or returns nil if all are taken.
-    static func claimSlot(for router: StubRouter) -> Int? {
+    /// Takes the lowest free slot for `router`.
+    static func claimSlot(for router: StubRouter) -> Int {
         slots.withLock { slots in
-            guard let index = slots.firstIndex(where: { $0 == nil }) else { return nil }
-            slots[index] = router
-            return index
+            if let index = slots.firstIndex(where: { $0 == nil }) {
+                slots[index] = router
+                return index
+            }
+            slots.append(router)
+            return slots.count - 1
         }
     }
 
@@ -69,8 +73,7 @@ final class StubRouter: Sendable {
     }
 
     static func router(inSlot index: Int) -> StubRouter? {
-        guard index >= 0 else { return nil }
-        return slots.withLock { $0[index] }
+        slots.withLock { slots in index >= 0 && index < slots.count ? slots[index] : nil }
     }
 }
 #endif

@@ -11,8 +11,13 @@ import FoundationNetworking
 /// sessions.
 ///
 /// A protocol class cannot tell which session a request comes from, and
-/// tests run in parallel: each live `NetworkStub` therefore claims one of a
-/// fixed set of subclasses (a slot), and its sessions use that subclass only.
+/// tests run in parallel: each live `NetworkStub` therefore claims a slot, and
+/// its sessions use a protocol class of their own, which serves that slot
+/// only. The classes are specializations of one generic class, made on
+/// demand (`SlotIndex` spells the slot number in binary, in types), so there
+/// is no ceiling on how many stubs are alive at once; freed slots are
+/// reused, so the number of classes is the largest number of stubs alive at
+/// one time.
 ///
 /// `URLProtocol` is not `Sendable`; URLSession calls `startLoading` and
 /// `stopLoading` on its own queue, and this class's only state, the pending
@@ -69,29 +74,47 @@ class StubURLProtocol: URLProtocol {
         }
     }
 
-    /// The classes of the slots, in slot order.
-    static let slotClasses: [StubURLProtocol.Type] = [
-        StubURLProtocol0.self, StubURLProtocol1.self, StubURLProtocol2.self, StubURLProtocol3.self,
-        StubURLProtocol4.self, StubURLProtocol5.self, StubURLProtocol6.self, StubURLProtocol7.self,
-        StubURLProtocol8.self, StubURLProtocol9.self, StubURLProtocol10.self, StubURLProtocol11.self,
-        StubURLProtocol12.self, StubURLProtocol13.self, StubURLProtocol14.self, StubURLProtocol15.self,
-    ]
+    /// The protocol class that serves `slot`.
+    static func serving(_ slot: Int) -> StubURLProtocol.Type {
+        func specialize<Index: SlotIndex>(_: Index.Type) -> StubURLProtocol.Type {
+            SlotStubURLProtocol<Index>.self
+        }
+        return specialize(SlotNumber.type(for: slot))
+    }
 }
 
-final class StubURLProtocol0: StubURLProtocol { override class var slot: Int { 0 } }
-final class StubURLProtocol1: StubURLProtocol { override class var slot: Int { 1 } }
-final class StubURLProtocol2: StubURLProtocol { override class var slot: Int { 2 } }
-final class StubURLProtocol3: StubURLProtocol { override class var slot: Int { 3 } }
-final class StubURLProtocol4: StubURLProtocol { override class var slot: Int { 4 } }
-final class StubURLProtocol5: StubURLProtocol { override class var slot: Int { 5 } }
-final class StubURLProtocol6: StubURLProtocol { override class var slot: Int { 6 } }
-final class StubURLProtocol7: StubURLProtocol { override class var slot: Int { 7 } }
-final class StubURLProtocol8: StubURLProtocol { override class var slot: Int { 8 } }
-final class StubURLProtocol9: StubURLProtocol { override class var slot: Int { 9 } }
-final class StubURLProtocol10: StubURLProtocol { override class var slot: Int { 10 } }
-final class StubURLProtocol11: StubURLProtocol { override class var slot: Int { 11 } }
-final class StubURLProtocol12: StubURLProtocol { override class var slot: Int { 12 } }
-final class StubURLProtocol13: StubURLProtocol { override class var slot: Int { 13 } }
-final class StubURLProtocol14: StubURLProtocol { override class var slot: Int { 14 } }
-final class StubURLProtocol15: StubURLProtocol { override class var slot: Int { 15 } }
+/// The protocol class of one slot.
+final class SlotStubURLProtocol<Index: SlotIndex>: StubURLProtocol {
+    override class var slot: Int { Index.value }
+}
+
+/// A slot number spelled in types, one bit per generic level:
+/// `One<Zero<One<SlotEnd>>>` is 0b101, 5.
+protocol SlotIndex {
+    static var value: Int { get }
+}
+
+enum SlotEnd: SlotIndex {
+    static var value: Int { 0 }
+}
+
+enum Zero<Higher: SlotIndex>: SlotIndex {
+    static var value: Int { Higher.value * 2 }
+}
+
+enum One<Higher: SlotIndex>: SlotIndex {
+    static var value: Int { Higher.value * 2 + 1 }
+}
+
+enum SlotNumber {
+    /// The type that spells `number` (zero or more).
+    static func type(for number: Int) -> any SlotIndex.Type {
+        guard number > 0 else { return SlotEnd.self }
+        let higher = type(for: number / 2)
+        func append<Higher: SlotIndex>(_: Higher.Type) -> any SlotIndex.Type {
+            number % 2 == 1 ? One<Higher>.self : Zero<Higher>.self
+        }
+        return append(higher)
+    }
+}
 #endif

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 #if canImport(Testing)
 import Testing
@@ -16,11 +17,24 @@ enum TestFramework: Sendable, Equatable {
     /// there is none, the failure goes to XCTest. A failure recorded through
     /// the wrong framework is silently dropped on Linux, so this choice
     /// matters.
+    ///
+    /// On XCTest's main thread, reading it also records the failures kept
+    /// because their framework was unknown (``OrphanFailures``).
     static var current: TestFramework {
+        let known = detected
+        if known == .xcTest { OrphanFailures.deliverToXCTest() }
+        return known ?? .xcTest
+    }
+
+    /// The framework running the current code when it can be told for sure:
+    /// Swift Testing on a test's task, XCTest on the main thread where no
+    /// Swift Testing test is current (XCTest runs its tests there); nil on
+    /// any other thread, where a failure could belong to either.
+    static var detected: TestFramework? {
         #if canImport(Testing)
         if Test.current != nil { return .swiftTesting }
         #endif
-        return .xcTest
+        return Thread.isMainThread ? .xcTest : nil
     }
 
     /// Whether a failure for a test run by `framework` can be recorded from
@@ -28,6 +42,35 @@ enum TestFramework: Sendable, Equatable {
     /// XCTest accepts failures from any thread.
     static func canRecordNow(for framework: TestFramework) -> Bool {
         framework == .xcTest || current == .swiftTesting
+    }
+}
+
+/// The reporters holding failures whose framework was unknown when they
+/// were detected (see ``DeferredFailureReporter``). XCTest runs one test at a
+/// time, so where XCTest is known to be at work — its main thread, an
+/// `XCTestCase` wait — their failures are recorded at once. Swift Testing
+/// runs tests in parallel: there, a failure is recorded only by the test
+/// that touches the double's own publisher, never by a neighbour.
+enum OrphanFailures {
+    private static let reporters = Locked<[DeferredFailureReporter]>([])
+
+    /// How long a failure waits to be claimed before it is recorded through
+    /// both frameworks, from whatever thread.
+    static let deadline: TimeInterval = 1
+
+    static func keep(_ reporter: DeferredFailureReporter) {
+        reporters.withLock { reporters in
+            if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
+        }
+    }
+
+    /// Records the kept failures in XCTest.
+    static func deliverToXCTest() {
+        let kept = reporters.withLock { reporters in
+            defer { reporters.removeAll() }
+            return reporters
+        }
+        for reporter in kept { reporter.deliver(in: .xcTest) }
     }
 }
 

@@ -167,6 +167,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         self.deadline = deadline
         limit = scheduler.state.withLock { $0.offset(of: deadline) }
         scheduler.reporter.deliverPending()
+        DeliveryGate.testWaits()
         plan.recording.deliverPendingMisuse()
     }
 

@@ -84,6 +84,7 @@ final class AsyncWaiter: Sendable {
     ) async throws -> Output {
         let framework = TestFramework.current
         let seconds = ProbeSettings.effectiveTimeout(timeout)
+        DeliveryGate.testWaits()
         plan.recording.deliverPendingMisuse()
         let outcome = try await outcome(
             of: plan.recording, condition: plan.condition, isInverted: plan.isInverted, timeout: seconds)

@@ -12,6 +12,7 @@ enum SynchronousWaiter {
         testCase: XCTestCase? = nil
     ) throws -> Output {
         let timeout = ProbeSettings.effectiveTimeout(timeout)
+        DeliveryGate.testWaits()
         plan.recording.deliverPendingMisuse()
 
         let xcExpectation = XCTestExpectation(description: description.isEmpty ? plan.name : description)

@@ -52,7 +52,8 @@ extension XCTestCase {
         line: UInt = #line,
         column: UInt = #column
     ) throws -> E.Output {
-        try SynchronousWaiter.wait(
+        OrphanFailures.deliverToXCTest()
+        return try SynchronousWaiter.wait(
             for: expectation.makeWaitPlan(), timeout: timeout, description: description,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), in: .xcTest, testCase: self)
     }
@@ -95,7 +96,8 @@ extension XCTestCase {
         line: UInt = #line,
         column: UInt = #column
     ) async throws -> E.Output {
-        try await AsyncWaiter.wait(
+        OrphanFailures.deliverToXCTest()
+        return try await AsyncWaiter.wait(
             for: expectation.makeWaitPlan(), timeout: timeout, description: description,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), testCase: self)
     }

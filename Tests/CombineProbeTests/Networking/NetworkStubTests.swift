@@ -158,8 +158,21 @@ final class NetworkStubTests: FailureCapturingTestCase {
         XCTAssertEqual(second.requests.count, 1)
     }
 
+    func testFiveHundredStubsAliveAtOnceEachSeeOnlyTheirOwnRequests() throws {
+        let stubs = (0..<500).map { index -> NetworkStub in
+            let network = NetworkStub()
+            network.stub("https://api.example.com/same", with: .data(Data("\(index)".utf8)))
+            return network
+        }
+        let recorders = stubs.map { SimpleNetwork(session: $0.session).fetchData(from: "https://api.example.com/same").record() }
+        for (index, recorder) in recorders.enumerated() {
+            XCTAssertEqual(try wait(for: recorder.single, timeout: longTimeout).data, Data("\(index)".utf8))
+        }
+        XCTAssertEqual(stubs.map(\.requests.count), Array(repeating: 1, count: 500))
+    }
+
     func testStubsReleaseTheirSlots() throws {
-        // More stubs over time than there are slots: each one frees its slot.
+        // Many stubs over time: each one frees its slot for the next.
         for index in 0..<40 {
             let network = NetworkStub()
             network.stub("https://api.example.com/\(index)", with: .status(200))
@@ -203,6 +216,22 @@ final class Locked8: @unchecked Sendable {
         _ = await expectIssues(["NetworkStub: unmatched request GET https://api.example.com/nothing; no stub is configured."], atLine: line) {
             #expect(network.requests.count == 1)
         }
+    }
+
+    /// 500 stubs alive across parallel tests, each seeing only its own
+    /// requests.
+    @Test(arguments: 0..<10)
+    func fiftyStubsPerParallelTest(_ batch: Int) async throws {
+        let stubs = (0..<50).map { index -> NetworkStub in
+            let network = NetworkStub()
+            network.stub("https://api.example.com/same", with: .data(Data("\(batch)-\(index)".utf8)))
+            return network
+        }
+        for (index, network) in stubs.enumerated() {
+            let recorder = SimpleNetwork(session: network.session).fetchData(from: "https://api.example.com/same").record()
+            #expect(try await wait(for: recorder.single, timeout: 10).data == Data("\(batch)-\(index)".utf8))
+        }
+        #expect(stubs.allSatisfy { $0.requests.count == 1 })
     }
 
     @Test(arguments: 0..<4)

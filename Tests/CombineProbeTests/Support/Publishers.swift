@@ -43,3 +43,17 @@ func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
     }
     done.wait()
 }
+
+/// A value written by one thread and read by another.
+// @unchecked Sendable: `stored` is read and written under `lock`.
+final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+#if canImport(Testing)
+import Testing
+#endif
+
+/// Holds the background deliveries of one mocked subscription until the test
+/// waits, so that nothing a double delivers can reach a subscriber before the
+/// test has moved on from the call that made the publisher.
+///
+/// The gate opens when the test that created it starts a CombineProbe wait
+/// (``DeliveryGate/testWaits()``), or after ``MockDelivery/holdTime``, for
+/// tests that wait another way. Once open, it runs work at once.
+final class DeliveryGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var held: [@Sendable () -> Void] = []
+    }
+
+    private let state = Locked(State())
+    /// The test task that created the gate: its waits open it.
+    private let owner: String
+
+    init() {
+        owner = Self.currentTest
+        Self.closed.withLock { $0.append(self) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + MockDelivery.holdTime) { [weak self] in self?.open() }
+    }
+
+    /// Runs `work` now if the gate is open, or when it opens.
+    func run(_ work: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            if state.isOpen { return true }
+            state.held.append(work)
+            return false
+        }
+        if now { work() }
+    }
+
+    /// Opens the gate and runs the held work, in order.
+    func open() {
+        let held = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.isOpen else { return [] }
+            state.isOpen = true
+            defer { state.held = [] }
+            return state.held
+        }
+        Self.closed.withLock { $0.removeAll { $0 === self } }
+        for work in held { work() }
+    }
+
+    /// The gates not opened yet.
+    private static let closed = Locked<[DeliveryGate]>([])
+
+    /// Called when a test starts a wait: opens the gates made on that test's
+    /// task, and those made where no Swift Testing test was current.
+    static func testWaits() {
+        let test = currentTest
+        let opening = closed.withLock { gates in gates.filter { $0.owner == test || $0.owner.isEmpty } }
+        for gate in opening { gate.open() }
+    }
+
+    /// The Swift Testing test and task running the current code, as text;
+    /// empty in XCTest, which runs one test at a time, and outside tests.
+    /// The task tells apart the cases of a parameterized test, which run in
+    /// parallel under one test.
+    private static var currentTest: String {
+        #if canImport(Testing)
+        if let test = Test.current {
+            let task = withUnsafeCurrentTask { $0.map { String($0.hashValue) } } ?? "no task"
+            return "\(test.id) \(task)"
+        }
+        #endif
+        return ""
+    }
+}
