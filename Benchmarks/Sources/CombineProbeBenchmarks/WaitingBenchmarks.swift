@@ -1,5 +1,6 @@
 import CombineProbe
 import Foundation
+import XCTest
 
 /// A timestamp written by one thread and read by another.
 // @unchecked Sendable: its only state, `nanoseconds`, is read and written under `lock`.
@@ -72,4 +73,46 @@ func idleWaitCPUShare(seconds: Double) -> (cpu: Double, wall: Double) {
     done.wait()
     let wall = Double(now() - start) / 1e9
     return (processCPUTime() - cpuBefore, wall)
+}
+
+/// The share of one core the process uses while a test blocks in a
+/// synchronous `wait(for:timeout:)` that nothing fulfils (an inverted
+/// expectation, which ends without a failure), for `seconds` seconds, on the
+/// main thread (which keeps its run loop running) or off it.
+func blockingWaitCPUShare(seconds: Double, onMainThread: Bool) -> (cpu: Double, wall: Double) {
+    let recorder = PassthroughSubject<Int, Never>().record()
+    let testCase = BenchmarkTestCase.make()
+    let cpuBefore = processCPUTime()
+    let start = now()
+    if onMainThread {
+        try? testCase.wait(for: recorder.next().inverted, timeout: seconds)
+    } else {
+        let done = DispatchSemaphore(value: 0)
+        let box = UncheckedBenchmarkBox((testCase, recorder))
+        Thread.detachNewThread {
+            try? box.value.0.wait(for: box.value.1.next().inverted, timeout: seconds)
+            done.signal()
+        }
+        done.wait()
+    }
+    let wall = Double(now() - start) / 1e9
+    return (processCPUTime() - cpuBefore, wall)
+}
+
+/// An XCTestCase to call `wait(for:timeout:)` on, outside a test run.
+final class BenchmarkTestCase: XCTestCase {
+    static func make() -> BenchmarkTestCase {
+        #if canImport(ObjectiveC)
+        BenchmarkTestCase()
+        #else
+        BenchmarkTestCase(name: "benchmark") { _ in }
+        #endif
+    }
+}
+
+/// Moves the test case and recorder to the thread that waits.
+// @unchecked Sendable: only read, by one thread at a time (the waiting one).
+struct UncheckedBenchmarkBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

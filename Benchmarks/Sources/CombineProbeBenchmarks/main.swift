@@ -39,6 +39,12 @@ let idleSeconds = smoke ? 0.2 : 1.0
 let idle = idleWaitCPUShare(seconds: idleSeconds)
 report.addLine("CPU during a \(idleSeconds) s async wait", "\((idle.cpu / idle.wall * 1000).rounded() / 10)% of a core", target: "< 2%")
 
+for onMainThread in [true, false] {
+    let blocking = blockingWaitCPUShare(seconds: idleSeconds, onMainThread: onMainThread)
+    report.addLine("CPU during a \(idleSeconds) s blocking wait, \(onMainThread ? "main thread (run loop)" : "background thread")",
+                   "\((blocking.cpu / blocking.wall * 1000).rounded() / 10)% of a core", target: onMainThread ? "-" : "< 2%")
+}
+
 let debounceTest = debounceTestInVirtualTime()
 report.addLine("debounce test, 3 keystrokes 100 ms apart, virtual time", milliseconds(debounceTest) + " (vs >= 500 ms real: \(500_000_000 / max(debounceTest, 1))x faster)", target: "< 5 ms")
 let invertedWait = invertedWaitInVirtualTime()

@@ -18,6 +18,33 @@ final class XCTestWaitTests: FailureCapturingTestCase {
         XCTAssertEqual(try wait(for: recorder.next(2), timeout: longTimeout), [1, 2])
     }
 
+    func testABlockingWaitOffTheMainThreadSleepsUntilTheEvent() {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record()
+        let box = UncheckedBox((self, recorder))
+        let received = LockedValue<[Int]>([])
+        let waiting = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            waiting.signal()
+            received.value = (try? box.value.0.wait(for: box.value.1.next(2), timeout: 10)) ?? []
+            done.signal()
+        }
+        waiting.wait()
+        subject.send(1)
+        subject.send(2)
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(received.value, [1, 2])
+    }
+
+    func testAnInvertedBlockingWaitOffTheMainThread() {
+        let recorder = PassthroughSubject<Int, Never>().record()
+        let box = UncheckedBox((self, recorder))
+        let start = Date()
+        onAnotherThread { try? box.value.0.wait(for: box.value.1.finished.inverted, timeout: 0.1) }
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.09)
+    }
+
     func testValuesFromABackgroundQueue() throws {
         let recorder = (1...3).publisher
             .delay(for: .milliseconds(20), scheduler: backgroundQueue)
