@@ -34,6 +34,9 @@ public struct RecordingError: Error, Equatable, Hashable, Sendable, CustomString
         case invertedExpectationFulfilled
         /// The publisher finished successfully where a failure was expected.
         case finishedWithoutError
+        /// The publisher completed in a way its predicate did not accept
+        /// (``Recorder/completion(where:named:)``, ``Recorder/failure(where:named:)``).
+        case unexpectedCompletion
     }
 
     /// What went wrong.
@@ -67,6 +70,9 @@ public struct RecordingError: Error, Equatable, Hashable, Sendable, CustomString
 
     /// The publisher finished successfully where a failure was expected.
     public static let finishedWithoutError = RecordingError(.finishedWithoutError)
+
+    /// The publisher completed in a way the predicate did not accept.
+    public static let unexpectedCompletion = RecordingError(.unexpectedCompletion)
 
     /// Errors of the same ``kind`` are equal.
     ///
