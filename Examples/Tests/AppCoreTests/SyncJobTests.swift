@@ -46,6 +46,32 @@ final class SyncJobTests: ExampleTestCase {
         XCTAssertEqual(scheduler.elapsed, .seconds(2))
     }
 
+    /// Exhaustive: every progress value and the completion must be read;
+    /// an extra, unexpected progress value would fail the test.
+    func testEveryProgressValueIsAccountedFor() throws {
+        service.uploadResult = .value(())
+        let recorder = SyncJob(service: service, scheduler: scheduler).run(["a", "b", "c"]).record(exhaustive: true)
+        XCTAssertEqual(try scheduler.wait(for: recorder.next(where: { $0 > 0.5 }), timeout: .seconds(1)), 2.0 / 3)
+        XCTAssertEqual(try scheduler.wait(for: recorder.next(), timeout: .seconds(1)), 1)
+        try scheduler.wait(for: recorder.finished, timeout: .seconds(1))
+    }
+
+    /// What an exhaustiveness failure looks like: the job published a value
+    /// that the test never read.
+    func testWhatAnUnreadValueLooksLike() {
+        service.uploadResult = .value(())
+        var line = 0
+        let messages = failureMessages {
+            let recorder = SyncJob(service: service, scheduler: scheduler).run(["a", "b"]).record(exhaustive: true); line = #line
+            XCTAssertEqual(try scheduler.wait(for: recorder.next(), timeout: .seconds(1)), 0.5)
+            scheduler.run()
+        }
+        XCTAssertEqual(messages, [
+            "Exhaustive recorder created at AppCoreTests/SyncJobTests.swift:\(line) ends the test with unconsumed events: 1.0, finished. "
+            + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents().",
+        ])
+    }
+
     func testCancellingStopsTheJob() throws {
         service.uploadResult = .value(())
         let recorder = SyncJob(service: service, scheduler: scheduler).run(["a", "b", "c"]).record()
@@ -87,6 +113,16 @@ final class SyncJobTests: ExampleTestCase {
         #expect(scheduler.elapsed == .seconds(4), "two retries, two seconds apart")
         #expect(service.calls.count == 3)
     }
+
+    #if compiler(>=6.1)
+    /// With the trait, every recorder of the test is exhaustive.
+    @Test(.exhaustiveRecorders) func progressRead() async throws {
+        service.uploadResult = .value(())
+        let recorder = SyncJob(service: service, scheduler: scheduler).run(["a"]).record()
+        let recording = try await scheduler.wait(for: recorder.recording, timeout: .seconds(1))
+        #expect(recording.output == [1])
+    }
+    #endif
 
     @Test func theProgressCountsItems() throws {
         service.uploadResult = .value(())

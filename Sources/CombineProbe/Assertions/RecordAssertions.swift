@@ -165,7 +165,10 @@ enum RecordAssertion {
             expectedText: { String(describing: expected[$0]) },
             recordedText: { String(describing: recorded.elements[$0]) },
             matches: { expected[$0] == recorded.elements[$0] })
-        else { return }
+        else {
+            consume(recorder, elements: expected.count, completion: false)
+            return
+        }
         var shortfall: String?
         if let waited, recorded.elements.count < expected.count, recorded.completion == nil {
             shortfall = "waited \(WaitPlan<Void>.format(waited)) for \(count(expected.count, "value")), "
@@ -194,13 +197,25 @@ enum RecordAssertion {
             expectedText: { expected[$0].description },
             recordedText: { recorded[$0].plainText },
             matches: { expected[$0].matches(recorded[$0]) })
-        else { return }
+        else {
+            let completion = expected.last?.expectsCompletion == true
+            consume(recorder, elements: expected.count - (completion ? 1 : 0), completion: completion)
+            return
+        }
         var shortfall: String?
         if let waited, recorded.count < expected.count, recorded.last?.isCompletion != true {
             shortfall = "waited \(WaitPlan<Void>.format(waited)) for \(count(expected.count, "event")), "
                 + "received only \(recorded.count): \(RecordingSummary.list(recorded))"
         }
         fail(function, shortfall: shortfall, diff: diff, message: message, recorder: recorder, at: site)
+    }
+
+    /// An assertion that matched consumes what it matched.
+    static func consume<Input, Failure>(_ recorder: Recorder<Input, Failure>, elements: Int, completion: Bool) {
+        recorder.storage.state.withLock { state in
+            state.consumed = max(state.consumed, min(elements, state.elements.count))
+            if completion && state.completion != nil { state.completionConsumed = true }
+        }
     }
 
     /// Waits, without failing on timeout, when a timeout is given. Returns

@@ -90,7 +90,11 @@ extension RecordAssertion {
             expectedText: { expected[$0].description },
             recordedText: { recorded[$0].description },
             matches: { expected[$0] == recorded[$0] })
-        else { return }
+        else {
+            let completion = expected.last?.event.isCompletion == true
+            consume(recorder, elements: expected.count - (completion ? 1 : 0), completion: completion)
+            return
+        }
         fail(function, shortfall: nil, diff: diff, message: message, recorder: recorder, at: site)
     }
 }

@@ -14,7 +14,7 @@ extension PublisherExpectations {
 
         func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> [Input] {
             if case let .failure(error)? = state.completion { throw error }
-            state.consumeAll()
+            state.consumeElements()
             return state.elements
         }
 

@@ -25,7 +25,7 @@ extension PublisherExpectations {
                 return Array(state.elements.prefix(maxLength))
             }
             if case let .failure(error)? = state.completion { throw error }
-            state.consumeAll()
+            state.consumeElements()
             return state.elements
         }
 

@@ -87,8 +87,8 @@ extension RecorderExpectation {
         guard state.satisfies(condition) else {
             return try valueAfterWait(state)
         }
-        let consumed = state.consumed
-        defer { state.consumed = consumed }
+        let (consumed, completionConsumed) = (state.consumed, state.completionConsumed)
+        defer { (state.consumed, state.completionConsumed) = (consumed, completionConsumed) }
         _ = try valueAfterWait(state)
         throw error(.invertedExpectationFulfilled, state)
     }

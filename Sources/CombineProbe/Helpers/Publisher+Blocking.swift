@@ -35,7 +35,7 @@ extension Publisher {
         column: UInt = #column
     ) throws -> [Output] {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let recorder = record(at: site)
+        let recorder = record(at: site, exhaustive: false)
         return try SynchronousWaiter.wait(
             for: Self.completionPlan(recorder), timeout: timeout, description: "", at: site, in: .current)
     }
@@ -67,7 +67,7 @@ extension Publisher {
         column: UInt = #column
     ) throws -> Output {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let recorder = record(at: site)
+        let recorder = record(at: site, exhaustive: false)
         return try SynchronousWaiter.wait(
             for: Self.firstOutputPlan(recorder), timeout: timeout, description: "", at: site, in: .current)
     }
@@ -95,7 +95,7 @@ extension Publisher {
         column: UInt = #column
     ) async throws -> [Output] {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let recorder = record(at: site)
+        let recorder = record(at: site, exhaustive: false)
         return try await AsyncWaiter.wait(
             for: Self.completionPlan(recorder), timeout: timeout, description: "", at: site)
     }
@@ -121,7 +121,7 @@ extension Publisher {
         column: UInt = #column
     ) async throws -> Output {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let recorder = record(at: site)
+        let recorder = record(at: site, exhaustive: false)
         return try await AsyncWaiter.wait(
             for: Self.firstOutputPlan(recorder), timeout: timeout, description: "", at: site)
     }

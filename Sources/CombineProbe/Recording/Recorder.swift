@@ -22,12 +22,17 @@
 public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
     let storage: RecorderStorage<Input, Failure>
 
-    init(site: CallSite, clock: (@Sendable () -> VirtualTime)? = nil) {
+    init(site: CallSite, clock: (@Sendable () -> VirtualTime)? = nil, exhaustive: Bool? = nil) {
         storage = RecorderStorage(site: site, framework: .current, clock: clock)
+        if exhaustive ?? ProbeSettings.current.exhaustive {
+            storage.setExhaustive(true)
+            ProbeScope.current?.register(storage)
+        }
     }
 
     deinit {
         storage.deliverPendingMisuse()
+        storage.checkExhaustiveness()
         storage.cancel()
     }
 
@@ -84,22 +89,26 @@ extension Publisher {
     /// second subscription, a value after completion) is reported as a test
     /// failure at this line.
     ///
+    /// - parameter exhaustive: Whether the events that no read consumes are
+    ///   reported at the end of the test (see <doc:ExhaustiveTests>);
+    ///   ``ProbeSettings/exhaustive``, or the test's scoped setting, when nil.
     /// - parameter fileID: The file that failures are reported in; leave the default.
     /// - parameter filePath: The full path of that file; leave the default.
     /// - parameter line: The line that failures are reported at; leave the default.
     /// - parameter column: The column that failures are reported at; leave the default.
     public func record(
+        exhaustive: Bool? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) -> Recorder<Output, Failure> {
-        record(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        record(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), exhaustive: exhaustive)
     }
 
     /// Subscribes a recorder whose misuse is reported at `site`.
-    func record(at site: CallSite) -> Recorder<Output, Failure> {
-        let recorder = Recorder<Output, Failure>(site: site)
+    func record(at site: CallSite, exhaustive: Bool? = nil) -> Recorder<Output, Failure> {
+        let recorder = Recorder<Output, Failure>(site: site, exhaustive: exhaustive)
         subscribe(recorder.storage)
         return recorder
     }

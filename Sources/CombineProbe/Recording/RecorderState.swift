@@ -32,6 +32,12 @@ final class RecorderState<Input, Failure: Error> {
     @exclusivity(unchecked) var completionTime: VirtualTime?
     /// How many elements `next()` and friends have consumed.
     @exclusivity(unchecked) var consumed = 0
+    /// Whether a read consumed the completion (elements, finished…).
+    @exclusivity(unchecked) var completionConsumed = false
+    /// Whether unconsumed events are reported at the end of the test.
+    @exclusivity(unchecked) var isExhaustive = false
+    /// Whether the end-of-test check ran already (it runs once).
+    @exclusivity(unchecked) var exhaustivenessChecked = false
     /// Pending waits, checked after each event. Usually zero or one.
     @exclusivity(unchecked) var waiters: [Waiter] = []
     @exclusivity(unchecked) var nextWaiterID = 0
@@ -57,9 +63,27 @@ final class RecorderState<Input, Failure: Error> {
         }
     }
 
-    /// Marks every element as consumed.
+    /// Marks every element, and the completion if there is one, as consumed.
     func consumeAll() {
         consumed = elements.count
+        if completion != nil { completionConsumed = true }
+    }
+
+    /// Marks every element as consumed, and not the completion.
+    func consumeElements() {
+        consumed = elements.count
+    }
+
+    /// The events no read consumed: the elements after the cursor, and the
+    /// completion unless a read consumed it.
+    var unconsumedEvents: [(event: RecordedEvent<Input, Failure>, time: VirtualTime?)] {
+        var events = (consumed..<elements.count).map { index in
+            (RecordedEvent<Input, Failure>.value(elements[index]), index < times.count ? times[index] : nil)
+        }
+        if let completion, !completionConsumed {
+            events.append((RecordedEvent(completion), completionTime))
+        }
+        return events
     }
 }
 

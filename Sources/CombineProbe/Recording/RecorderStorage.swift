@@ -9,7 +9,7 @@
 ///
 /// All mutable state lives in a `Locked` value, so publishers may send from
 /// any thread.
-final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
+final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, ExhaustiveCheck {
     let state: Locked<RecorderState<Input, Failure>>
     /// Where `record()` was called: misuse is reported there.
     let site: CallSite
@@ -245,6 +245,31 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable {
         for text in reports {
             FailureReporter.fail(text, at: site, in: framework)
         }
+    }
+
+    // MARK: Exhaustiveness
+
+    /// Makes the recorder exhaustive, or not.
+    func setExhaustive(_ exhaustive: Bool) {
+        state.withLock { $0.isExhaustive = exhaustive }
+    }
+
+    /// Reports the events no read consumed, once, at the line that called
+    /// `record()`, in the framework of the test that made the recorder.
+    func checkExhaustiveness() {
+        let unconsumed: String? = state.withLock { state in
+            guard state.isExhaustive, !state.exhaustivenessChecked else { return nil }
+            state.exhaustivenessChecked = true
+            let events = state.unconsumedEvents
+            guard !events.isEmpty else { return nil }
+            return events.map { event, time in time.map { "\(event) at \($0)" } ?? "\(event)" }
+                .joined(separator: ", ")
+        }
+        guard let unconsumed else { return }
+        FailureReporter.fail(
+            "Exhaustive recorder created at \(site) ends the test with unconsumed events: \(unconsumed). "
+                + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents().",
+            at: site, in: framework)
     }
 
     /// What was recorded so far, for failure messages.

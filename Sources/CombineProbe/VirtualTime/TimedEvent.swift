@@ -77,6 +77,8 @@ extension Publisher {
     ///
     /// - parameter scheduler: The virtual scheduler whose time stamps the
     ///   events.
+    /// - parameter exhaustive: Whether the events that no read consumes are
+    ///   reported at the end of the test; the settings decide when nil.
     /// - parameter fileID: Where misuse is reported; leave the default.
     /// - parameter filePath: See `fileID`.
     /// - parameter line: See `fileID`.
@@ -84,6 +86,7 @@ extension Publisher {
     /// - returns: The subscribed recorder.
     public func record<T, O>(
         timedBy scheduler: VirtualScheduler<T, O>,
+        exhaustive: Bool? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -91,7 +94,7 @@ extension Publisher {
     ) -> Recorder<Output, Failure> {
         let recorder = Recorder<Output, Failure>(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            clock: scheduler.clock)
+            clock: scheduler.clock, exhaustive: exhaustive)
         subscribe(recorder.storage)
         return recorder
     }

@@ -155,7 +155,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         self.description = description
         self.site = site
         framework = .current
-        var timeout = timeout ?? .seconds(ProbeSettings.defaultTimeout)
+        var timeout = timeout ?? .seconds(ProbeSettings.current.defaultTimeout)
         if !(timeout >= .zero) || !StrideNanoseconds.isFinite(timeout) {
             FailureReporter.fail(
                 "VirtualScheduler.wait(for: \(plan.name), timeout: \(timeout)): the timeout must be zero or positive, and finite; it counts as zero.",

@@ -1,0 +1,77 @@
+extension Recorder {
+    /// An expectation that waits for the next `count` elements and consumes
+    /// them, without returning them: the words of an exhaustive test for
+    /// elements it does not care about.
+    ///
+    /// ```swift
+    /// try wait(for: recorder.skip(2), timeout: 1)
+    /// ```
+    ///
+    /// - parameter count: How many elements to skip; zero or more.
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
+    /// - returns: An expectation that behaves like `next(count)`.
+    public func skip(
+        _ count: Int,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> PublisherExpectations.Map<PublisherExpectations.Next<Input, Failure>, Void> {
+        next(count, fileID: fileID, filePath: filePath, line: line, column: column).map { _ in }
+    }
+
+    /// Fails the test, at the caller's line, if the recorder holds events
+    /// that no read consumed yet: "nothing new right now".
+    ///
+    /// ```swift
+    /// XCTAssertEqual(try recorder.next().get(), "saved")
+    /// recorder.expectNoEvents()
+    /// ```
+    ///
+    /// It consumes nothing. To wait a while for nothing to happen, wait for
+    /// `next().inverted` instead.
+    ///
+    /// - parameter fileID: The file that failures are reported in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line that failures are reported at; leave the default.
+    /// - parameter column: The column that failures are reported at; leave the default.
+    public func expectNoEvents(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        storage.deliverPendingMisuse()
+        let unconsumed = storage.state.withLock { state in
+            state.unconsumedEvents.map { event, time in time.map { "\(event) at \($0)" } ?? "\(event)" }
+        }
+        guard !unconsumed.isEmpty else { return }
+        FailureReporter.fail(
+            "recorder.expectNoEvents(): expected no unconsumed event; found \(unconsumed.count): \(unconsumed.joined(separator: ", ")).",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Says that the test does not care about the rest: the events recorded
+    /// so far, and those to come, are not reported at the end of the test,
+    /// even if the recorder is exhaustive.
+    ///
+    /// ```swift
+    /// XCTAssertEqual(try recorder.next().get(), "first page")
+    /// recorder.ignoreRemainingEvents()
+    /// ```
+    public func ignoreRemainingEvents() {
+        storage.state.withLock { state in
+            state.consumeAll()
+            state.isExhaustive = false
+        }
+    }
+
+    /// Whether the events that no read consumes are reported at the end of
+    /// the test (see <doc:ExhaustiveTests>).
+    public var isExhaustive: Bool {
+        storage.state.withLock { $0.isExhaustive }
+    }
+}

@@ -1,0 +1,70 @@
+// Swift Testing's scoping traits need Swift 6.1: with Swift 6.0 tools the
+// package builds without them, and ProbeSettings.withOverrides does the same
+// job inside a test.
+#if compiler(>=6.1) && canImport(Testing)
+import Foundation
+import Testing
+
+/// A Swift Testing trait that overrides ``ProbeSettings`` for one test, or
+/// for every test of a suite, and checks the exhaustive recorders of each
+/// test when it ends.
+///
+/// ```swift
+/// @Suite(.probeSettings(defaultTimeout: 2, exhaustive: true))
+/// struct CheckoutTests {
+///     @Test func payment() async throws { … }
+/// }
+/// ```
+///
+/// The overrides are task-local: tests running in parallel never see each
+/// other's. Needs Swift 6.1 or later.
+public struct ProbeSettingsTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The settings this trait overrides.
+    public let overrides: ProbeSettings.Overrides
+
+    /// On a suite, the trait applies to each of its tests.
+    public var isRecursive: Bool { true }
+
+    /// Runs a test with the overrides in force, then checks its exhaustive
+    /// recorders.
+    ///
+    /// - parameter test: The test or suite.
+    /// - parameter testCase: The test case, or nil for a suite.
+    /// - parameter function: Runs the test.
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        // A suite's tests each get their own scope (the trait is recursive).
+        guard testCase != nil || !test.isSuite else { return try await function() }
+        try await ProbeSettings.withOverrides(overrides) { try await function() }
+    }
+}
+
+extension Trait where Self == ProbeSettingsTrait {
+    /// Overrides ``ProbeSettings`` for a test, or for each test of a suite.
+    ///
+    /// - parameter defaultTimeout: The default timeout, in seconds.
+    /// - parameter timeoutMultiplier: The factor every timeout is multiplied
+    ///   by.
+    /// - parameter exhaustive: Whether recorders are exhaustive unless they
+    ///   say otherwise.
+    /// - returns: The trait.
+    public static func probeSettings(
+        defaultTimeout: TimeInterval? = nil,
+        timeoutMultiplier: Double? = nil,
+        exhaustive: Bool? = nil
+    ) -> Self {
+        ProbeSettingsTrait(overrides: .init(
+            defaultTimeout: defaultTimeout, timeoutMultiplier: timeoutMultiplier, exhaustive: exhaustive))
+    }
+
+    /// Makes every recorder of a test, or of each test of a suite,
+    /// exhaustive: the events no read consumes are reported when the test
+    /// ends.
+    public static var exhaustiveRecorders: Self {
+        .probeSettings(exhaustive: true)
+    }
+}
+#endif
