@@ -22,11 +22,14 @@ peak_kb() {
     fi
 }
 
-base=$(peak_kb baseline 0)
+# Each mode is measured with no value and with n values: the difference is
+# what the values cost, without the fixed cost of the mode's first use.
+recorder0=$(peak_kb recorder 0)
 recorder=$(peak_kb recorder "$n")
+sink0=$(peak_kb sink 0)
 sink=$(peak_kb sink "$n")
-awk -v n="$n" -v base="$base" -v recorder="$recorder" -v sink="$sink" 'BEGIN {
-    r = (recorder - base) * 1024 / n
-    s = (sink - base) * 1024 / n
-    printf "peak memory for %d Int values: Recorder %.1f bytes/value, sink+append %.1f bytes/value (floor), ratio %.2fx\n", n, r, s, (s > 0 ? r / s : 0)
+awk -v n="$n" -v recorder0="$recorder0" -v recorder="$recorder" -v sink0="$sink0" -v sink="$sink" 'BEGIN {
+    r = (recorder - recorder0) * 1024 / n
+    s = (sink - sink0) * 1024 / n
+    printf "peak memory for %d Int values: Recorder %.1f bytes/value, sink+append %.1f bytes/value (floor), ratio %.2fx; fixed cost of the first recorder %.1f MB\n", n, r, s, (s > 0 ? r / s : 0), (recorder0 - sink0) / 1024
 }'
