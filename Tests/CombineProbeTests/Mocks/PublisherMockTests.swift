@@ -237,11 +237,11 @@ final class PublisherMockTests: FailureCapturingTestCase {
 
     func testMockIsReleased() {
         var mock: UserServiceMock? = UserServiceMock()
-        weak let weakMock = mock
+        let weakMock = WeakReference(mock)
         mock?.getUserResult = .value(ada)
         let recorder = mock?.getUser(id: 1).record()
         mock = nil
-        XCTAssertNil(weakMock)
+        XCTAssertNil(weakMock.object)
         XCTAssertEqual(try recorder.map { try wait(for: $0.single, timeout: longTimeout) }, ada)
     }
 }

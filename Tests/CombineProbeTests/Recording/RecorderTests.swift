@@ -43,21 +43,21 @@ final class RecorderTests: FailureCapturingTestCase {
         var recorder: Recorder<Int, Never>? = publisher
             .handleEvents(receiveCancel: { cancelled.set() })
             .record()
-        weak let weakRecorder = recorder
+        let weakRecorder = WeakReference(recorder)
         publisher.send(1)
         XCTAssertEqual(try recorder?.next().get(), 1)
         recorder = nil
-        XCTAssertNil(weakRecorder, "the subscription does not retain the recorder")
+        XCTAssertNil(weakRecorder.object, "the subscription does not retain the recorder")
         XCTAssertTrue(cancelled.value)
         publisher.send(2) // goes nowhere, and does not crash
     }
 
     func testRecorderOfACompletedPublisherIsReleased() {
         var recorder: Recorder<Int, Never>? = [1, 2].publisher.record()
-        weak let weakRecorder = recorder
+        let weakRecorder = WeakReference(recorder)
         XCTAssertEqual(try recorder?.elements.get(), [1, 2])
         recorder = nil
-        XCTAssertNil(weakRecorder)
+        XCTAssertNil(weakRecorder.object)
     }
 
     // MARK: - Consumption

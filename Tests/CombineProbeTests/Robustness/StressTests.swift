@@ -114,7 +114,7 @@ final class StressTests: FailureCapturingTestCase {
             let publisher = UncheckedBox(subject.handleEvents(receiveCancel: { cancelled.set() }))
             let sender = UncheckedBox(subject)
             var recorder: Recorder<Int, Never>? = publisher.value.record()
-            weak let weakRecorder = recorder
+            let weakRecorder = WeakReference(recorder)
             DispatchQueue.global().async(group: sending) {
                 var value = 0
                 while !stop.value {
@@ -124,7 +124,7 @@ final class StressTests: FailureCapturingTestCase {
             }
             usleep(200)
             recorder = nil
-            XCTAssertNil(weakRecorder, "released while values keep coming")
+            XCTAssertNil(weakRecorder.object, "released while values keep coming")
             XCTAssertTrue(cancelled.value, "its subscription was cancelled")
             stop.set()
             sending.wait()

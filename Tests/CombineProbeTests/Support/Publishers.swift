@@ -57,3 +57,14 @@ final class LockedValue<Value>: @unchecked Sendable {
         set { lock.lock(); stored = newValue; lock.unlock() }
     }
 }
+
+/// A weak reference to an object, for leak checks: the form every Swift 6
+/// compiler accepts (`weak let` needs Swift 6.2.3, and a `weak var` that is
+/// never reassigned draws a warning).
+final class WeakReference<Object: AnyObject> {
+    weak var object: Object?
+
+    init(_ object: Object?) {
+        self.object = object
+    }
+}
