@@ -58,11 +58,6 @@ public struct MockDelivery: Sendable {
         })
     }
 
-    var isImmediate: Bool {
-        if case .immediate = kind { return true }
-        return false
-    }
-
     /// The executor of one subscription.
     func makeExecutor() -> MockExecutor {
         switch kind {

@@ -57,7 +57,7 @@ extension VirtualScheduler {
         column: UInt = #column
     ) throws -> E.Output {
         let wait = VirtualWait(
-            scheduler: self, plan: expectation.makeWaitPlan(), timeout: timeout, description: description,
+            scheduler: self, expectation: expectation, timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         var outcome = wait.step()
         while outcome == nil { outcome = wait.step() }
@@ -105,7 +105,7 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async throws -> E.Output {
         let wait = VirtualWait(
-            scheduler: self, plan: expectation.makeWaitPlan(), timeout: timeout, description: description,
+            scheduler: self, expectation: expectation, timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         var outcome = wait.step()
         while outcome == nil {
@@ -143,14 +143,15 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
     let deadline: SchedulerTimeType
     let limit: Int64
 
-    init(
+    init<E: PublisherExpectation>(
         scheduler: VirtualScheduler<SchedulerTimeType, SchedulerOptions>,
-        plan: WaitPlan<Output>,
+        expectation: E,
         timeout: SchedulerTimeType.Stride?,
         description: String,
         site: CallSite
-    ) {
+    ) where E.Output == Output {
         self.scheduler = scheduler
+        let plan = expectation.makeWaitPlan()
         self.plan = plan
         self.description = description
         self.site = site
