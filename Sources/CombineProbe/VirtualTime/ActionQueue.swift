@@ -22,16 +22,30 @@ struct ActionQueue {
         let run: () -> Void
     }
 
+    /// The earliest pending action, as `peek()` describes it.
+    struct Head {
+        /// When it falls due, in nanoseconds since the scheduler's start.
+        let due: Int64
+        /// The interval of its repeating schedule, in nanoseconds; nil for
+        /// a one-shot action.
+        let interval: Int64?
+    }
+
     /// What the heap orders: plain integers.
     private struct Key {
         let due: Int64
-        /// The order of scheduling, which breaks ties.
+        /// The order of scheduling, which breaks ties. Every run of a
+        /// repeating schedule keeps the sequence of the schedule's creation,
+        /// so ties keep creation order, as real timers do.
         let sequence: UInt64
         /// Identifies the schedule it belongs to, for cancellation. A
         /// repeating schedule keeps its identifier from one run to the next.
         let id: UInt64
         /// Where its action waits in `actions`.
         let slot: Int
+        /// The repeating schedule's interval in nanoseconds; 0 for a one-shot
+        /// action.
+        let interval: Int64
 
         @inline(__always)
         func precedes(_ other: Key) -> Bool {
@@ -55,10 +69,21 @@ struct ActionQueue {
         return nextID
     }
 
-    /// Adds an action that falls due at `due`.
-    mutating func insert(due: Int64, id: UInt64, run: @escaping () -> Void) {
-        guard !cancelled.contains(id) else { return }
+    /// A new position in the order of scheduling.
+    mutating func makeSequence() -> UInt64 {
         nextSequence += 1
+        return nextSequence
+    }
+
+    /// Adds an action that falls due at `due`, scheduled now.
+    mutating func insert(due: Int64, id: UInt64, run: @escaping () -> Void) {
+        insert(due: due, id: id, sequence: makeSequence(), interval: 0, run: run)
+    }
+
+    /// Adds an action that falls due at `due`, ordered among ties by
+    /// `sequence`; `interval` is its repeating schedule's, or 0.
+    mutating func insert(due: Int64, id: UInt64, sequence: UInt64, interval: Int64, run: @escaping () -> Void) {
+        guard !cancelled.contains(id) else { return }
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -67,7 +92,7 @@ struct ActionQueue {
             slot = actions.count
             actions.append(run)
         }
-        heap.append(Key(due: due, sequence: nextSequence, id: id, slot: slot))
+        heap.append(Key(due: due, sequence: sequence, id: id, slot: slot, interval: interval))
         siftUp(heap.count - 1)
     }
 
@@ -80,6 +105,12 @@ struct ActionQueue {
     mutating func nextDue() -> Int64? {
         dropCancelledHead()
         return heap.first?.due
+    }
+
+    /// The earliest action not cancelled, without removing it.
+    mutating func peek() -> Head? {
+        dropCancelledHead()
+        return heap.first.map { Head(due: $0.due, interval: $0.interval == 0 ? nil : $0.interval) }
     }
 
     /// Removes and returns the earliest action not cancelled, if it falls due

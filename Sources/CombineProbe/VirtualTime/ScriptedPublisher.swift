@@ -46,10 +46,20 @@ public final class ScriptedPublisher<Output, Failure: Error>: Publisher, Sendabl
 
     private let state: Locked<State>
 
-    init(kind: Kind, events: [TimedEvent<Output, Failure>], clock: any VirtualClock) {
+    init(kind: Kind, events: [TimedEvent<Output, Failure>], clock: any VirtualClock, site: CallSite? = nil) {
         self.kind = kind
         state = Locked(State(clock: clock, events: events.sorted { $0.time < $1.time }))
         if kind == .hot {
+            let now = clock.elapsed
+            let past = events.filter { $0.time < now }
+            if let site, !past.isEmpty {
+                FailureReporter.fail(
+                    "hotPublisher(_:): \(past.count) event\(past.count == 1 ? " is" : "s are") due before the current virtual time \(now) "
+                    + "(\(past.map { "\($0.event) at \($0.time)" }.joined(separator: ", "))). A hot publisher's times count from the "
+                    + "scheduler's start, so \(past.count == 1 ? "it has" : "they have") already passed: \(past.count == 1 ? "it is" : "they are") "
+                    + "played late, on the next advance. Create the publisher before advancing, or give times after \(now).",
+                    at: site)
+            }
             for event in events {
                 _ = clock.schedule(at: event.time) { [weak self] in self?.playHot(event.event) }
             }
@@ -237,10 +247,26 @@ extension VirtualScheduler {
     /// ])
     /// ```
     ///
+    /// Events due before the current virtual time have already passed: they
+    /// are reported as a test failure at the caller's line, and played late,
+    /// on the next advance (nothing is lost).
+    ///
     /// - parameter events: The events, at times since the scheduler's start.
+    /// - parameter fileID: The caller's file, for failures; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
     /// - returns: A hot scripted publisher.
-    public func hotPublisher<Output, Failure>(_ events: [TimedEvent<Output, Failure>]) -> ScriptedPublisher<Output, Failure> {
-        ScriptedPublisher(kind: .hot, events: events, clock: self)
+    public func hotPublisher<Output, Failure>(
+        _ events: [TimedEvent<Output, Failure>],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> ScriptedPublisher<Output, Failure> {
+        ScriptedPublisher(
+            kind: .hot, events: events, clock: self,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A cold publisher that never fails: see the generic `coldPublisher(_:)`.
@@ -253,9 +279,25 @@ extension VirtualScheduler {
 
     /// A hot publisher that never fails: see the generic `hotPublisher(_:)`.
     ///
+    /// Events due before the current virtual time have already passed: they
+    /// are reported as a test failure at the caller's line, and played late,
+    /// on the next advance (nothing is lost).
+    ///
     /// - parameter events: The events, at times since the scheduler's start.
+    /// - parameter fileID: The caller's file, for failures; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
     /// - returns: A hot scripted publisher.
-    public func hotPublisher<Output>(_ events: [TimedEvent<Output, Never>]) -> ScriptedPublisher<Output, Never> {
-        ScriptedPublisher(kind: .hot, events: events, clock: self)
+    public func hotPublisher<Output>(
+        _ events: [TimedEvent<Output, Never>],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> ScriptedPublisher<Output, Never> {
+        ScriptedPublisher(
+            kind: .hot, events: events, clock: self,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

@@ -26,11 +26,41 @@ enum StrideNanoseconds {
         VirtualTime.seconds(seconds).nanoseconds
     }
 
-    /// Whether a stride is usable as a duration: not NaN, not infinite.
-    static func isFinite<Stride: SchedulerTimeIntervalConvertible & Comparable & SignedNumeric>(_ stride: Stride) -> Bool {
-        if stride != stride { return false }                    // NaN
-        if stride != .zero && stride + stride == stride { return false } // ±infinity
-        return true
+    /// The stride in nanoseconds when it is usable as a duration; nil when
+    /// it is NaN or infinite.
+    ///
+    /// `DispatchQueue`'s stride counts whole nanoseconds and clamps what it
+    /// cannot hold (`.seconds(.infinity)`, `.seconds(Int.max)`,
+    /// `DispatchTimeInterval.never`) to its extremes, which its own
+    /// `advanced(by:)` reads as "never": those extremes are not finite here
+    /// either. Finite strides beyond what 64-bit nanoseconds hold (about 292
+    /// years) are clamped. No arithmetic is done on the stride itself, so
+    /// nothing here can overflow.
+    static func finite<Stride: SchedulerTimeIntervalConvertible & Comparable & SignedNumeric>(_ stride: Stride) -> Int64? {
+        if stride != stride { return nil } // NaN
+        if Stride.self == DispatchQueue.SchedulerTimeType.Stride.self {
+            let nanoseconds = Int64(unsafeBitCast(stride, to: DispatchQueue.SchedulerTimeType.Stride.self).magnitude)
+            return nanoseconds == .max || nanoseconds == .min ? nil : nanoseconds
+        }
+        if Stride.self == RunLoop.SchedulerTimeType.Stride.self {
+            return finiteSeconds(unsafeBitCast(stride, to: RunLoop.SchedulerTimeType.Stride.self).timeInterval)
+        }
+        if Stride.self == OperationQueue.SchedulerTimeType.Stride.self {
+            return finiteSeconds(unsafeBitCast(stride, to: OperationQueue.SchedulerTimeType.Stride.self).timeInterval)
+        }
+        return bySearch(stride)
+    }
+
+    /// A stride as failure messages print it: a virtual time (`-500ms`,
+    /// `1.5s`), or `infinity`, `-infinity`, `NaN`.
+    static func describe<Stride: SchedulerTimeIntervalConvertible & Comparable & SignedNumeric>(_ stride: Stride) -> String {
+        if stride != stride { return "NaN" }
+        if let nanoseconds = finite(stride) { return VirtualTime(nanoseconds: nanoseconds).description }
+        return stride < .zero ? "-infinity" : "infinity"
+    }
+
+    private static func finiteSeconds(_ seconds: Double) -> Int64? {
+        seconds.isFinite ? fromSeconds(seconds) : nil
     }
 
     /// The largest n such that `.nanoseconds(n) <= stride`, for strides of

@@ -156,17 +156,18 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         self.description = description
         self.site = site
         framework = .current
-        var timeout = timeout ?? .seconds(ProbeSettings.current.defaultTimeout)
-        if !(timeout >= .zero) || !StrideNanoseconds.isFinite(timeout) {
+        let timeout = timeout ?? .seconds(ProbeSettings.current.defaultTimeout)
+        var nanoseconds = StrideNanoseconds.finite(timeout) ?? 0
+        if !(timeout >= .zero) || StrideNanoseconds.finite(timeout) == nil {
             FailureReporter.fail(
-                "VirtualScheduler.wait(for: \(plan.name), timeout: \(timeout)): the timeout must be zero or positive, and finite; it counts as zero.",
+                "VirtualScheduler.wait(for: \(plan.name), timeout: \(StrideNanoseconds.describe(timeout))): the timeout must be zero or positive, and finite; it counts as zero.",
                 at: site, in: framework)
-            timeout = .zero
+            nanoseconds = 0
         }
-        self.timeout = VirtualTime(nanoseconds: StrideNanoseconds.of(timeout))
-        let deadline = scheduler.now.advanced(by: timeout)
-        self.deadline = deadline
-        limit = scheduler.state.withLock { $0.offset(of: deadline) }
+        self.timeout = VirtualTime(nanoseconds: nanoseconds)
+        let target = scheduler.state.withLock { $0.target(after: nanoseconds == 0 ? .zero : timeout, nanoseconds: nanoseconds) }
+        deadline = target.date
+        limit = target.offset
         scheduler.reporter.deliverPending()
         DeliveryGate.testWaits()
         plan.recording.deliverPendingMisuse()
@@ -182,10 +183,10 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         let expectsEvents = !plan.isInverted && plan.failsOnTimeout
         guard let next = scheduler.nextActionTime?.nanoseconds else {
             if expectsEvents { return .nothingScheduled }
-            scheduler.moveClock(to: deadline)
+            scheduler.moveClock(to: limit, date: deadline)
             return .satisfied
         }
-        scheduler.moveClock(to: deadline)
+        scheduler.moveClock(to: limit, date: deadline)
         return expectsEvents ? .timedOut(next: next) : .satisfied
     }
 

@@ -62,6 +62,19 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         func offset(of date: SchedulerTimeType) -> Int64 {
             StrideNanoseconds.of(start.distance(to: date))
         }
+
+        /// The date `offset` nanoseconds after `start`.
+        func date(at offset: Int64) -> SchedulerTimeType {
+            start.advanced(by: .nanoseconds(Int(offset)))
+        }
+
+        /// Where virtual time would be `nanoseconds` from now, as an offset
+        /// and a date: clamped to the largest representable time (about 292
+        /// years after the start) rather than overflowing.
+        func target(after interval: Stride, nanoseconds: Int64) -> (offset: Int64, date: SchedulerTimeType) {
+            let (offset, overflow) = elapsed.addingReportingOverflow(nanoseconds)
+            return overflow ? (.max, date(at: .max)) : (offset, now.advanced(by: interval))
+        }
     }
 
     let state: Locked<State>
@@ -172,41 +185,78 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) -> any Cancellable {
-        var repeating: Stride? = interval
-        if !(interval > .zero) || !StrideNanoseconds.isFinite(interval) {
+        guard interval > .zero, let nanoseconds = StrideNanoseconds.finite(interval), nanoseconds > 0 else {
             reporter.report("VirtualScheduler.schedule(after:interval:): the interval must be a positive, finite time; "
-                + "it was \(interval). The action was scheduled once, not repeated.")
-            repeating = nil
+                + "it was \(StrideNanoseconds.describe(interval)). The action was scheduled once, not repeated.")
+            let id = enqueue(at: date, repeating: nil, action)
+            return AnyCancellable { [weak self] in self?.cancelScheduled(id) }
         }
-        let id = enqueue(at: date, repeating: repeating, action)
+        let id = enqueue(at: date, repeating: Repetition(interval: interval, nanoseconds: nanoseconds), action)
         return AnyCancellable { [weak self] in self?.cancelScheduled(id) }
     }
 
     // MARK: Scheduling internals
 
+    /// A repeating schedule's interval, as a stride and in nanoseconds.
+    struct Repetition {
+        let interval: Stride
+        let nanoseconds: Int64
+    }
+
     /// Inserts `action` due at `date`; a repeating schedule re-inserts itself
-    /// `interval` later each time it runs, under the same identifier.
-    private func enqueue(at date: SchedulerTimeType, repeating interval: Stride?, _ action: @escaping () -> Void) -> UInt64 {
+    /// each time it runs, under the same identifier and at the same place
+    /// among ties (see ``insert(_:at:id:sequence:repeating:_:)``).
+    private func enqueue(at date: SchedulerTimeType, repeating: Repetition?, _ action: @escaping () -> Void) -> UInt64 {
         state.withLock { state in
             let id = state.queue.makeID()
-            insert(&state, at: date, id: id, repeating: interval, action)
+            insert(&state, at: date, due: state.offset(of: date), id: id, sequence: state.queue.makeSequence(), repeating: repeating, action)
             return id
         }
     }
 
-    private func insert(_ state: inout State, at date: SchedulerTimeType, id: UInt64, repeating interval: Stride?, _ action: @escaping () -> Void) {
-        let due = state.offset(of: date)
-        var run = runner(at: date, due: due, action)
-        if let interval {
-            // unowned(unsafe): see `runner`.
-            run = { [unowned(unsafe) self] in
-                self.state.withLock { state in
-                    insert(&state, at: date.advanced(by: interval), id: id, repeating: interval, action)
-                }
-                runAction(at: date, due: due, action)
-            }
+    /// Inserts an action, or the next run of a repeating schedule.
+    ///
+    /// A repeating schedule runs like a real Dispatch or RunLoop timer: every
+    /// `interval` from its first date, and each run keeps the schedule's
+    /// place in the order of creation, so ties with later schedules run in
+    /// creation order. A run that falls due late (the first date was already
+    /// past) runs once, and the next run is the first one of that grid after
+    /// the current time: missed runs are not played in a burst. A schedule
+    /// ends when its next run would be past the largest representable time.
+    private func insert(
+        _ state: inout State, at date: SchedulerTimeType, due: Int64, id: UInt64, sequence: UInt64,
+        repeating: Repetition?, _ action: @escaping () -> Void
+    ) {
+        guard let repeating else {
+            state.queue.insert(due: due, id: id, sequence: sequence, interval: 0, run: runner(at: date, due: due, action))
+            return
         }
-        state.queue.insert(due: due, id: id, run: run)
+        // unowned(unsafe): see `runner`.
+        let run = { [unowned(unsafe) self] in
+            self.state.withLock { state in
+                let current = max(state.elapsed, due)
+                var next = Self.adding(due, repeating.nanoseconds)
+                var nextDate = date.advanced(by: repeating.interval)
+                if next <= current {
+                    let (missed, _) = (current - due).dividedReportingOverflow(by: repeating.nanoseconds)
+                    let (skip, overflow) = (missed + 1).multipliedReportingOverflow(by: repeating.nanoseconds)
+                    next = overflow ? .max : Self.adding(due, skip)
+                    nextDate = state.date(at: next)
+                }
+                // At the end of representable time, a schedule cannot run
+                // again later: it ends there.
+                guard next > current else { return }
+                insert(&state, at: nextDate, due: next, id: id, sequence: sequence, repeating: repeating, action)
+            }
+            runAction(at: date, due: due, action)
+        }
+        state.queue.insert(due: due, id: id, sequence: sequence, interval: repeating.nanoseconds, run: run)
+    }
+
+    /// `lhs + rhs`, clamped to the representable nanoseconds.
+    static func adding(_ lhs: Int64, _ rhs: Int64) -> Int64 {
+        let (sum, overflow) = lhs.addingReportingOverflow(rhs)
+        return overflow ? (rhs > 0 ? .max : .min) : sum
     }
 
     /// The closure the action queue keeps for `action`.
@@ -264,10 +314,20 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     func moveClock(to date: SchedulerTimeType) {
         state.withLock { state in
             let offset = state.offset(of: date)
-            if offset >= state.elapsed {
-                state.now = date
-                state.elapsed = offset
-            }
+            moveClock(&state, to: offset, date: date)
+        }
+    }
+
+    /// Moves the clock to `offset` (and its `date`), if that is not earlier
+    /// than now.
+    func moveClock(to offset: Int64, date: SchedulerTimeType) {
+        state.withLock { moveClock(&$0, to: offset, date: date) }
+    }
+
+    private func moveClock(_ state: inout State, to offset: Int64, date: SchedulerTimeType) {
+        if offset >= state.elapsed {
+            state.now = date
+            state.elapsed = offset
         }
     }
 
@@ -293,11 +353,12 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         reporter.deliverPending()
-        guard interval >= .zero, StrideNanoseconds.isFinite(interval) else {
-            FailureReporter.fail("VirtualScheduler.advance(by: \(interval)): the interval must be zero or positive, and finite; virtual time did not move (it is \(elapsed)).", at: site)
+        guard interval >= .zero, let nanoseconds = StrideNanoseconds.finite(interval) else {
+            FailureReporter.fail("VirtualScheduler.advance(by: \(StrideNanoseconds.describe(interval))): the interval must be zero or positive, and finite; virtual time did not move (it is \(elapsed)).", at: site)
             return
         }
-        advance(toDate: now.advanced(by: interval))
+        let target = state.withLock { $0.target(after: interval, nanoseconds: nanoseconds) }
+        advance(to: target.offset, date: target.date)
     }
 
     /// Moves virtual time forward to `date`, running every action that falls
@@ -325,13 +386,12 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
             FailureReporter.fail("VirtualScheduler.advance(to:): \(VirtualTime(nanoseconds: target)) is in the past (virtual time is \(VirtualTime(nanoseconds: elapsed))); virtual time did not move.", at: site)
             return
         }
-        advance(toDate: date)
+        advance(to: target, date: date)
     }
 
-    private func advance(toDate date: SchedulerTimeType) {
-        let limit = state.withLock { $0.offset(of: date) }
+    private func advance(to limit: Int64, date: SchedulerTimeType) {
         while runNextAction(atOrBefore: limit) {}
-        moveClock(to: date)
+        moveClock(to: limit, date: date)
         reporter.deliverPending()
     }
 
@@ -340,17 +400,20 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     public static var defaultHorizon: Stride { .seconds(3600) }
 
     /// Runs every scheduled action, and those they schedule, until nothing is
-    /// left — but never beyond `horizon` from now, so that an endless
-    /// repeating timer cannot hang the test.
+    /// left, each at its own instant: all finite work is drained, however
+    /// far in the future it falls due.
     ///
-    /// When work is still scheduled past the horizon, time stops at the
-    /// horizon and a test failure at the caller's line says so: advance by a
-    /// fixed time instead, or cancel the timer. When everything ran, ``now``
-    /// is the instant of the last action.
+    /// Only endless work is bounded. A repeating schedule never runs out, so
+    /// its runs stop at `horizon` from now; a chain of one-shot actions that
+    /// keeps scheduling more work stops after ``maximumRunActions`` actions.
+    /// Either way a test failure at the caller's line describes the work that
+    /// is left: advance by a fixed time instead, or cancel it. When
+    /// everything ran, ``now`` is the instant of the last action.
     ///
-    /// - parameter horizon: How much virtual time `run()` may move through;
-    ///   one hour by default. A timer that fires every millisecond runs
-    ///   3.6 million times in an hour: pass a shorter horizon for such tests.
+    /// - parameter horizon: How much virtual time repeating schedules may
+    ///   run through; one hour by default. A timer that fires every
+    ///   millisecond runs 3.6 million times in an hour: pass a shorter
+    ///   horizon for such tests.
     /// - parameter fileID: The caller's file, for failures; leave the default.
     /// - parameter filePath: See `fileID`.
     /// - parameter line: See `fileID`.
@@ -362,26 +425,50 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        run(horizon: horizon, maximumActions: Self.maximumRunActions,
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// `run(horizon:)`, with a bound on the actions a chain may run.
+    func run(horizon: Stride, maximumActions: Int, site: CallSite) {
         reporter.deliverPending()
-        guard horizon >= .zero, StrideNanoseconds.isFinite(horizon) else {
-            FailureReporter.fail("VirtualScheduler.run(horizon: \(horizon)): the horizon must be zero or positive, and finite; nothing ran.", at: site)
+        guard horizon >= .zero, let nanoseconds = StrideNanoseconds.finite(horizon) else {
+            FailureReporter.fail("VirtualScheduler.run(horizon: \(StrideNanoseconds.describe(horizon))): the horizon must be zero or positive, and finite; nothing ran.", at: site)
             return
         }
-        let end = now.advanced(by: horizon)
-        let limit = state.withLock { $0.offset(of: end) }
-        while runNextAction(atOrBefore: limit) {}
+        let end = state.withLock { $0.target(after: horizon, nanoseconds: nanoseconds) }
+        var actions = 0
+        while let head = state.withLock({ $0.queue.peek() }) {
+            if head.interval != nil && head.due > end.offset {
+                moveClock(to: end.offset, date: end.date)
+                reporter.deliverPending()
+                let pending = pendingActionCount
+                return FailureReporter.fail(
+                    "VirtualScheduler.run() stopped at its horizon of \(VirtualTime(nanoseconds: nanoseconds)) of virtual time "
+                    + "(virtual time is now \(elapsed)): a repeating schedule, every \(VirtualTime(nanoseconds: head.interval!)), "
+                    + "is due again at \(VirtualTime(nanoseconds: head.due)), and never runs out "
+                    + "(\(pending) action\(pending == 1 ? "" : "s") still scheduled). "
+                    + "Advance by a fixed time instead, cancel the repeating schedule, or pass a larger horizon.",
+                    at: site)
+            }
+            guard actions < maximumActions else {
+                reporter.deliverPending()
+                return FailureReporter.fail(
+                    "VirtualScheduler.run() stopped after running \(actions) actions (virtual time is now \(elapsed)): "
+                    + "the scheduled work keeps scheduling more, and the next action is due at \(VirtualTime(nanoseconds: head.due)). "
+                    + "Advance by a fixed time instead, or end the chain.",
+                    at: site)
+            }
+            _ = runNextAction(atOrBefore: .max)
+            actions += 1
+        }
         reporter.deliverPending()
-        let (pending, next) = state.withLock { ($0.queue.pendingCount, $0.queue.nextDue()) }
-        guard let next else { return }
-        moveClock(to: end)
-        FailureReporter.fail(
-            "VirtualScheduler.run() stopped at its horizon of \(VirtualTime(nanoseconds: StrideNanoseconds.of(horizon))) of virtual time "
-            + "(virtual time is now \(elapsed)) with \(pending) action\(pending == 1 ? "" : "s") still scheduled, "
-            + "the next due at \(VirtualTime(nanoseconds: next)). A repeating timer never runs out: advance by a fixed time instead, "
-            + "cancel it, or pass a larger horizon.",
-            at: site)
     }
+
+    /// How many actions ``run(horizon:fileID:filePath:line:column:)`` runs at
+    /// most: a chain of one-shot actions that keeps scheduling more work
+    /// would otherwise never end.
+    public static var maximumRunActions: Int { 10_000_000 }
 
     deinit {
         reporter.deliverPending()

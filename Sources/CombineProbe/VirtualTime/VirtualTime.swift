@@ -97,24 +97,25 @@ public struct VirtualTime: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// `0s`, `300ms`, `1.5s`, `250µs`, `7ns`: the largest unit in which the
-    /// time is at least 1, with up to three decimals.
+    /// time is at least 1, exact to the nanosecond (one day and one
+    /// nanosecond is `86400.000000001s`), trailing zeros removed.
     public var description: String {
         let magnitude = nanoseconds.magnitude
         let sign = nanoseconds < 0 ? "-" : ""
         if magnitude == 0 { return "0s" }
-        if magnitude >= 1_000_000_000 { return sign + Self.format(magnitude, 1_000_000_000) + "s" }
-        if magnitude >= 1_000_000 { return sign + Self.format(magnitude, 1_000_000) + "ms" }
-        if magnitude >= 1_000 { return sign + Self.format(magnitude, 1_000) + "µs" }
+        if magnitude >= 1_000_000_000 { return sign + Self.format(magnitude, unit: 1_000_000_000, digits: 9) + "s" }
+        if magnitude >= 1_000_000 { return sign + Self.format(magnitude, unit: 1_000_000, digits: 6) + "ms" }
+        if magnitude >= 1_000 { return sign + Self.format(magnitude, unit: 1_000, digits: 3) + "µs" }
         return sign + "\(magnitude)ns"
     }
 
-    /// `magnitude / unit` with up to three decimals, trailing zeros removed.
-    private static func format(_ magnitude: UInt64, _ unit: UInt64) -> String {
+    /// `magnitude / unit`, with every decimal the remainder needs.
+    private static func format(_ magnitude: UInt64, unit: UInt64, digits: Int) -> String {
         let whole = magnitude / unit
-        let thousandths = (magnitude % unit) * 1000 / unit
-        guard thousandths > 0 else { return "\(whole)" }
-        var decimals = String(thousandths)
-        decimals = String(repeating: "0", count: 3 - decimals.count) + decimals
+        let remainder = magnitude % unit
+        guard remainder > 0 else { return "\(whole)" }
+        var decimals = String(remainder)
+        decimals = String(repeating: "0", count: digits - decimals.count) + decimals
         while decimals.hasSuffix("0") { decimals.removeLast() }
         return "\(whole).\(decimals)"
     }

@@ -166,7 +166,7 @@ final class VirtualSchedulerTests: FailureCapturingTestCase {
         var count = 0
         let timer = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) { count += 1 }
         let (failures, _) = captureFailures { scheduler.run() }
-        assertFailures(failures, ["VirtualScheduler.run() stopped at its horizon of 3600s of virtual time (virtual time is now 3600s) with 1 action still scheduled, the next due at 3601s"], at: #line - 1)
+        assertFailures(failures, ["VirtualScheduler.run() stopped at its horizon of 3600s of virtual time (virtual time is now 3600s): a repeating schedule, every 1s, is due again at 3601s"], at: #line - 1)
         XCTAssertEqual(count, 3601)
         XCTAssertEqual(scheduler.elapsed, .seconds(3600))
         timer.cancel()

@@ -82,3 +82,45 @@ import Testing
         timer.cancel()
     }
 }
+
+/// The scheduler at the edges, in Swift Testing: bad strides are issues at
+/// the caller's line, and `run()` drains finite work.
+@Suite struct VirtualSchedulerLimitsSwiftTests {
+    @Test func anInfiniteAdvanceIsAnIssue() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        _ = expectIssuesNow(["VirtualScheduler.advance(by: infinity): the interval must be zero or positive, and finite"], atLine: #line + 1) {
+            scheduler.advance(by: .seconds(.infinity))
+        }
+        _ = expectIssuesNow(["VirtualScheduler.advance(by: -infinity)"], atLine: #line + 1) {
+            scheduler.advance(by: .seconds(Int.min))
+        }
+        #expect(scheduler.elapsed == .zero)
+    }
+
+    @Test func aNeverTimeoutIsAnIssueThatCountsAsZero() throws {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let recorder = PassthroughSubject<Int, Never>().record()
+        _ = expectIssuesNow(["VirtualScheduler.wait(for: recorder.next().inverted, timeout: infinity)"], atLine: #line + 1) {
+            try scheduler.wait(for: recorder.next().inverted, timeout: .init(.never))
+        }
+        #expect(scheduler.elapsed == .zero)
+    }
+
+    @Test func runDrainsALongDelay() {
+        let scheduler = RunLoop.virtualScheduler()
+        let recorder = Just("late").delay(for: .seconds(7200), scheduler: scheduler).record()
+        scheduler.run()
+        #expect(recorder.events == [.value("late"), .finished])
+        #expect(scheduler.elapsed == .seconds(7200))
+    }
+
+    @Test func repeatsKeepCreationOrderAmongTies() {
+        let scheduler = OperationQueue.virtualScheduler()
+        var log: [String] = []
+        let timer = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) { log.append("repeat") }
+        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) { log.append("one-shot") }
+        scheduler.advance(by: .seconds(1))
+        #expect(log == ["repeat", "repeat", "one-shot"])
+        timer.cancel()
+    }
+}
