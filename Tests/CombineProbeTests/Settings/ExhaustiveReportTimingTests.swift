@@ -17,12 +17,14 @@ final class ThrowingExhaustiveTestCaseTests: ProbeTestCase {
     private var recordLine = 0
 
     override func invokeTest() {
-        lock.withLock { capturing = true }
+        lock.lock()
+        capturing = true
+        lock.unlock()
         super.invokeTest()
-        let recorded = lock.withLock { () -> [(message: String, line: Int)] in
-            capturing = false
-            return self.recorded
-        }
+        lock.lock()
+        capturing = false
+        let recorded = self.recorded
+        lock.unlock()
         XCTAssertEqual(recorded.count, 2, "\(recorded)")
         guard recorded.count == 2 else { return }
         XCTAssertTrue(recorded[0].message.contains("TestFailure"), "the test's own error first: \(recorded)")
@@ -34,11 +36,11 @@ final class ThrowingExhaustiveTestCaseTests: ProbeTestCase {
     }
 
     private func capture(_ message: String, _ line: Int) -> Bool {
-        lock.withLock {
-            guard capturing else { return false }
-            recorded.append((message, line))
-            return true
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard capturing else { return false }
+        recorded.append((message, line))
+        return true
     }
 
     #if canImport(ObjectiveC)
@@ -163,15 +165,21 @@ final class Messages: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [String] = []
 
-    var all: [String] { lock.withLock { items } }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
 
     func append(_ issue: Issue) {
         let text: String
-        if let error = issue.error {
+        if case let .errorCaught(error) = issue.kind {
             text = "error \(error)"
         } else {
             text = issue.comments.map(\.rawValue).joined() + " (line \(issue.sourceLocation?.line ?? 0))"
         }
-        lock.withLock { items.append(text) }
+        lock.lock()
+        items.append(text)
+        lock.unlock()
     }
 }
