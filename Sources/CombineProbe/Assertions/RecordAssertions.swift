@@ -230,7 +230,8 @@ enum RecordAssertion {
         let storage = recorder.storage
         let plan = WaitPlan<Void>(
             recording: storage, condition: condition, name: "recorder", goal: "the expected records",
-            isInverted: false, failsOnTimeout: false, resolve: {})
+            isInverted: false, failsOnTimeout: false,
+            conclude: { storage.snapshot(condition: condition, isInverted: false, failsOnTimeout: false, value: {}) })
         try? SynchronousWaiter.wait(for: plan, timeout: timeout, description: "", at: site, in: .current)
         return ProbeSettings.effectiveTimeout(timeout)
     }

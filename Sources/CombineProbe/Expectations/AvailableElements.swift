@@ -18,10 +18,6 @@ extension PublisherExpectations {
             return state.elements
         }
 
-        func valueNow(_ state: RecorderState<Input, Failure>) throws -> [Input] {
-            try valueAfterWait(state)
-        }
-
         /// The elements recorded so far; throws the publisher error if it
         /// failed.
         public func get() throws -> [Input] { try resolveNow() }

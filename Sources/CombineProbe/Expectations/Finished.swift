@@ -50,10 +50,6 @@ extension PublisherExpectations {
             try Finished(recorder: recorder).valueAfterWait(state)
         }
 
-        func valueNow(_ state: RecorderState<Input, Failure>) throws {
-            try invertedValueNow(state)
-        }
-
         /// Returns if the publisher has not completed. Throws the publisher
         /// error if it failed, and
         /// ``RecordingError/invertedExpectationFulfilled`` if it finished.

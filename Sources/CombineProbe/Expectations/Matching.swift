@@ -37,6 +37,16 @@ extension PublisherExpectations {
                 + "\(unmatched(remaining)); recorded \(RecordingSummary.describe(state)).")
         }
 
+        /// A wait looks at the new elements only: its failure lists those,
+        /// not the elements earlier reads consumed.
+        func summary(_ state: RecorderState<Input, Failure>) -> String {
+            var text = unmatched(state.elements[state.consumed...])
+            if state.consumed > 0 {
+                text += " (after \(state.consumed) consumed \(state.consumed == 1 ? "element" : "elements"))"
+            }
+            return text + ", " + RecordingSummary.describeCompletion(state)
+        }
+
         func unmatched(_ elements: ArraySlice<Input>) -> String {
             elements.isEmpty
                 ? "no new element"
@@ -65,20 +75,17 @@ extension PublisherExpectations {
         var goal: String { "no new element that matches \(base.label), and no completion" }
         var isInverted: Bool { true }
 
+        func summary(_ state: RecorderState<Input, Failure>) -> String { base.summary(state) }
+
         func valueAfterWait(_ state: RecorderState<Input, Failure>) throws {
             if state.elements[state.consumed...].contains(where: base.predicate) { return }
             if case let .failure(error)? = state.completion { throw error }
         }
 
-        func valueNow(_ state: RecorderState<Input, Failure>) throws {
-            guard state.elements[state.consumed...].contains(where: base.predicate) else {
-                return try valueAfterWait(state)
-            }
-            throw error(.invertedExpectationFulfilled, state)
-        }
-
-        /// Returns if no new element matches; throws
-        /// ``RecordingError/invertedExpectationFulfilled`` if one does.
+        /// Returns if no new element matches and the publisher has not
+        /// completed. Throws the publisher error if it failed without a new
+        /// match, and ``RecordingError/invertedExpectationFulfilled``
+        /// otherwise: a completion fulfils the expectation, as in a wait.
         public func get() throws { try resolveNow() }
         /// How the waits wait for this expectation.
         public func makeWaitPlan() -> WaitPlan<Void> { recorderWaitPlan() }

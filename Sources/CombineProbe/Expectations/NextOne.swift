@@ -54,10 +54,6 @@ extension PublisherExpectations {
             if case let .failure(error)? = state.completion { throw error }
         }
 
-        func valueNow(_ state: RecorderState<Input, Failure>) throws {
-            try invertedValueNow(state)
-        }
-
         /// Returns if no element is waiting to be consumed and the publisher
         /// has not completed. Throws the publisher error if it failed, and
         /// ``RecordingError/invertedExpectationFulfilled`` otherwise.

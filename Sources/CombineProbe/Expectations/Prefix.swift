@@ -67,10 +67,6 @@ extension PublisherExpectations {
             try Prefix(recorder: recorder, maxLength: maxLength).valueAfterWait(state)
         }
 
-        func valueNow(_ state: RecorderState<Input, Failure>) throws -> [Input] {
-            try invertedValueNow(state)
-        }
-
         /// The elements published so far, if they are fewer than `maxLength`
         /// and the publisher has not completed. Throws the publisher error if
         /// it failed, and ``RecordingError/invertedExpectationFulfilled``

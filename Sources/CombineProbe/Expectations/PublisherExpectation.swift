@@ -84,8 +84,10 @@ public struct WaitPlan<Output> {
     let isInverted: Bool
     /// `availableElements` waits for the whole timeout without failing.
     let failsOnTimeout: Bool
-    /// Produces the value once the wait is over (fulfilled or timed out).
-    let resolve: () throws -> Output
+    /// Reads, once the wait is over, whether the expectation is fulfilled,
+    /// what was recorded, and the value: from one snapshot (see
+    /// ``WaitConclusion``).
+    let conclude: () -> WaitConclusion<Output>
     /// The first words of a timeout failure.
     var timeoutHeadline = "Asynchronous wait failed"
     /// Advice appended to a timeout failure, if any.
@@ -93,7 +95,7 @@ public struct WaitPlan<Output> {
 
     init(
         recording: any WaitableRecording, condition: WaitCondition, name: String, goal: String,
-        isInverted: Bool, failsOnTimeout: Bool, resolve: @escaping () throws -> Output,
+        isInverted: Bool, failsOnTimeout: Bool, conclude: @escaping () -> WaitConclusion<Output>,
         timeoutHeadline: String = "Asynchronous wait failed", timeoutAdvice: String? = nil
     ) {
         self.recording = recording
@@ -102,7 +104,7 @@ public struct WaitPlan<Output> {
         self.goal = goal
         self.isInverted = isInverted
         self.failsOnTimeout = failsOnTimeout
-        self.resolve = resolve
+        self.conclude = conclude
         self.timeoutHeadline = timeoutHeadline
         self.timeoutAdvice = timeoutAdvice
     }
@@ -135,9 +137,11 @@ public struct WaitPlan<Output> {
             let state = unsafeDowncast(state, to: RecorderState<Input, Failure>.self)
             return until(state.elements, state.completion)
         }
+        let storage = recorder.storage
         self.init(
-            recording: recorder.storage, condition: .custom(condition), name: "recorder.\(name)", goal: goal,
-            isInverted: false, failsOnTimeout: true, resolve: value)
+            recording: storage, condition: .custom(condition), name: "recorder.\(name)", goal: goal,
+            isInverted: false, failsOnTimeout: true,
+            conclude: { storage.snapshot(condition: .custom(condition), isInverted: false, failsOnTimeout: true, value: value) })
     }
 
     /// A plan that waits exactly like `expectation`, and transforms its value.
@@ -159,11 +163,11 @@ public struct WaitPlan<Output> {
 
     /// Returns a plan that waits the same way, and transforms the value.
     func map<T>(_ transform: @escaping (Output) throws -> T) -> WaitPlan<T> {
-        let resolve = self.resolve
+        let conclude = self.conclude
         return WaitPlan<T>(
             recording: recording, condition: condition, name: name, goal: goal,
             isInverted: isInverted, failsOnTimeout: failsOnTimeout,
-            resolve: { try transform(resolve()) },
+            conclude: { conclude().map(transform) },
             timeoutHeadline: timeoutHeadline, timeoutAdvice: timeoutAdvice)
     }
 
@@ -184,7 +188,6 @@ protocol WaitableRecording: AnyObject, Sendable {
     func isSatisfied(_ condition: WaitCondition) -> Bool
     func removeWaiter(_ id: Int)
     func summary() -> String
-    func hasRecordedNothing() -> Bool
     func deliverPendingMisuse()
 }
 

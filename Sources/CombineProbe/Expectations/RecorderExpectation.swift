@@ -1,9 +1,10 @@
 /// The shared implementation of the expectations built from a ``Recorder``.
 ///
-/// An expectation says when a wait may end (``condition``) and how to compute
-/// its value from the recorded state, once a wait is over
-/// (``valueAfterWait(_:)``) or right now (``valueNow(_:)``). Both run under
-/// the recorder's lock, so they see a consistent state and may consume
+/// An expectation says when a wait may end (``condition``), and how to read
+/// its value from the recorded state (``valueAfterWait(_:)``). One rule,
+/// ``settle(_:afterWait:)``, decides from these two what reading the
+/// expectation gives, for `get()` and for every wait alike: it runs under
+/// the recorder's lock, so it sees a consistent state and may consume
 /// elements.
 protocol RecorderExpectation: PublisherExpectation {
     associatedtype Input
@@ -18,25 +19,56 @@ protocol RecorderExpectation: PublisherExpectation {
     var isInverted: Bool { get }
     var failsOnTimeout: Bool { get }
 
-    /// The value after a wait: the documented behaviour of each expectation,
-    /// which may be lenient because the wait already reported a timeout.
+    /// The value read from the state: when the expectation is fulfilled, and
+    /// after a wait that already reported its failure (the documented
+    /// behaviour of each expectation after a timeout, which may be lenient).
     func valueAfterWait(_ state: RecorderState<Input, Failure>) throws -> Output
 
-    /// The value now. Throws when the condition does not hold yet, so that
-    /// `get()` never returns a value that a wait would have reported.
-    func valueNow(_ state: RecorderState<Input, Failure>) throws -> Output
+    /// What the expectation looked at, for the failure of a wait.
+    func summary(_ state: RecorderState<Input, Failure>) -> String
 }
 
 extension RecorderExpectation {
     var isInverted: Bool { false }
     var failsOnTimeout: Bool { true }
 
-    /// Throws the error `get()` throws when the condition does not hold yet.
-    func valueNow(_ state: RecorderState<Input, Failure>) throws -> Output {
-        guard state.satisfies(condition) else {
-            throw unsatisfied(state)
+    func summary(_ state: RecorderState<Input, Failure>) -> String {
+        RecordingSummary.describe(state)
+    }
+
+    /// Whether the expectation is fulfilled by the state: its condition
+    /// holds (does not hold, for an inverted expectation), or, like
+    /// `availableElements`, it does not fail when it runs out of time.
+    func isFulfilled(_ state: RecorderState<Input, Failure>) -> Bool {
+        state.satisfies(condition) != isInverted || !failsOnTimeout
+    }
+
+    /// The one rule that decides what reading the expectation gives, from
+    /// the recorded state: `get()` calls it with `afterWait` false, and every
+    /// wait calls it, once over, with `afterWait` true.
+    ///
+    /// - Fulfilled: the value.
+    /// - Not fulfilled, inverted (its event happened): nothing is consumed;
+    ///   the publisher's error is thrown when the value would throw it;
+    ///   otherwise `get()` throws ``RecordingError/invertedExpectationFulfilled``
+    ///   and a wait, which recorded "Fulfilled inverted expectation", returns
+    ///   the value.
+    /// - Not fulfilled, not inverted: `get()`, which cannot wait, throws
+    ///   ``RecordingError/notCompleted`` or
+    ///   ``RecordingError/notEnoughElements``; a wait, which recorded its
+    ///   timeout, returns the value or throws its error (the documented
+    ///   behaviour after a timeout).
+    func settle(_ state: RecorderState<Input, Failure>, afterWait: Bool) throws -> Output {
+        if isFulfilled(state) { return try valueAfterWait(state) }
+        if isInverted {
+            let (consumed, completionConsumed) = (state.consumed, state.completionConsumed)
+            defer { (state.consumed, state.completionConsumed) = (consumed, completionConsumed) }
+            let value = try valueAfterWait(state)
+            if afterWait { return value }
+            throw error(.invertedExpectationFulfilled, state)
         }
-        return try valueAfterWait(state)
+        if afterWait { return try valueAfterWait(state) }
+        throw unsatisfied(state)
     }
 
     /// The error for an expectation that cannot produce its value yet.
@@ -66,31 +98,24 @@ extension RecorderExpectation {
                 undelivered = state.undeliveredMisuse
                 state.undeliveredMisuse = []
             }
-            return try valueNow(state)
+            return try settle(state, afterWait: false)
         }
     }
 
-    /// The implementation of `makeWaitPlan()`.
+    /// The implementation of `makeWaitPlan()`: the conclusion of a wait is
+    /// read under one lock, with the same rule as `get()`.
     func recorderWaitPlan() -> WaitPlan<Output> {
         let storage = recorder.storage
         return WaitPlan(
             recording: storage, condition: condition, name: "recorder.\(name)", goal: goal,
             isInverted: isInverted, failsOnTimeout: failsOnTimeout,
-            resolve: { try storage.state.withLock { try self.valueAfterWait($0) } })
-    }
-
-    /// The implementation of `get()` for inverted expectations: the base
-    /// condition must not hold. When it does, the publisher error is thrown
-    /// if the base expectation would throw it, and
-    /// ``RecordingError/invertedExpectationFulfilled`` otherwise.
-    func invertedValueNow(_ state: RecorderState<Input, Failure>) throws -> Output {
-        guard state.satisfies(condition) else {
-            return try valueAfterWait(state)
-        }
-        let (consumed, completionConsumed) = (state.consumed, state.completionConsumed)
-        defer { (state.consumed, state.completionConsumed) = (consumed, completionConsumed) }
-        _ = try valueAfterWait(state)
-        throw error(.invertedExpectationFulfilled, state)
+            conclude: {
+                storage.state.withLock { state in
+                    WaitConclusion(
+                        isFulfilled: isFulfilled(state), summary: summary(state), recordedNothing: state.recordedNothing,
+                        result: Result { try settle(state, afterWait: true) })
+                }
+            })
     }
 }
 

@@ -20,7 +20,10 @@ extension Recorder {
         line: UInt = #line,
         column: UInt = #column
     ) -> PublisherExpectations.Map<PublisherExpectations.Next<Input, Failure>, Void> {
-        next(count, fileID: fileID, filePath: filePath, line: line, column: column).map { _ in }
+        // Validated here, so that a negative count names the call the test made.
+        let count = validatedCount(
+            count, in: "skip", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return PublisherExpectations.Next(recorder: self, count: count).map { _ in }
     }
 
     /// Fails the test, at the caller's line, if the recorder holds events
@@ -54,18 +57,21 @@ extension Recorder {
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Says that the test does not care about the rest: the events recorded
-    /// so far, and those to come, are not reported at the end of the test,
-    /// even if the recorder is exhaustive.
+    /// Says that the test does not care about the events recorded so far:
+    /// they are not reported at the end of the test. The recorder stays
+    /// exhaustive: the events recorded after this call still have to be
+    /// read.
     ///
     /// ```swift
     /// XCTAssertEqual(try recorder.next().get(), "first page")
     /// recorder.ignoreRemainingEvents()
     /// ```
+    ///
+    /// To stop recording as well, so that nothing later can be left
+    /// unconsumed, cancel the recorder after it: `recorder.cancel()`.
     public func ignoreRemainingEvents() {
         storage.state.withLock { state in
             state.consumeAll()
-            state.isExhaustive = false
         }
     }
 

@@ -21,18 +21,30 @@
 /// `record()`.
 public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
     let storage: RecorderStorage<Input, Failure>
+    /// Whether a scope (a trait, `ProbeTestCase`, `withOverrides`) checks
+    /// this exhaustive recorder when it ends; the recorder then does not
+    /// check itself when it goes away.
+    private let isCheckedByScope: Bool
 
     init(site: CallSite, clock: (@Sendable () -> VirtualTime)? = nil, exhaustive: Bool? = nil) {
         storage = RecorderStorage(site: site, framework: .current, clock: clock)
+        var isCheckedByScope = false
         if exhaustive ?? ProbeSettings.current.exhaustive {
             storage.setExhaustive(true)
-            ProbeScope.current?.register(storage)
+            if let scope = ProbeScope.current {
+                scope.register(storage)
+                isCheckedByScope = true
+            }
         }
+        self.isCheckedByScope = isCheckedByScope
     }
 
     deinit {
         storage.deliverPendingMisuse()
-        storage.checkExhaustiveness()
+        // A scope checks its recorders when the test ends, after the test's
+        // own failures (a thrown error is recorded after the recorders of
+        // the test's body go away), and on the test's own task.
+        if !isCheckedByScope { storage.checkExhaustiveness() }
         storage.cancel()
     }
 

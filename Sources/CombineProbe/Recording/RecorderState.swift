@@ -47,6 +47,9 @@ final class RecorderState<Input, Failure: Error> {
 
     var isCompleted: Bool { completion != nil }
 
+    /// True while no value and no completion was recorded.
+    var recordedNothing: Bool { elements.isEmpty && completion == nil }
+
     /// The elements not consumed yet.
     var remainingCount: Int { elements.count - consumed }
 

@@ -19,10 +19,14 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     /// `record(timedBy:)`.
     let clock: (@Sendable () -> VirtualTime)?
 
+    /// The Swift Testing test that made the recorder, if any.
+    let test: TestIdentity?
+
     init(site: CallSite, framework: TestFramework, clock: (@Sendable () -> VirtualTime)? = nil) {
         self.state = Locked(RecorderState<Input, Failure>())
         self.site = site
         self.framework = framework
+        self.test = framework == .swiftTesting ? TestIdentity.current : nil
         self.clock = clock
     }
 
@@ -266,10 +270,16 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 .joined(separator: ", ")
         }
         guard let unconsumed else { return }
-        FailureReporter.fail(
-            "Exhaustive recorder created at \(site) ends the test with unconsumed events: \(unconsumed). "
-                + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents().",
-            at: site, in: framework)
+        let message = "Exhaustive recorder created at \(site) ends the test with unconsumed events: \(unconsumed). "
+            + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents()."
+        if TestFramework.canRecordNow(for: framework) {
+            FailureReporter.fail(message, at: site, in: framework)
+        } else {
+            // A recorder of a Swift Testing test, without a scope, that goes
+            // away on another thread: recorded now, the issue would belong
+            // to no test. It waits for its test instead.
+            PendingTestFailures.keep(message, at: site, for: test)
+        }
     }
 
     /// What was recorded so far, for failure messages.
@@ -277,9 +287,19 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         state.withLock { RecordingSummary.describe($0) }
     }
 
-    /// True while no value and no completion was recorded.
-    func hasRecordedNothing() -> Bool {
-        state.withLock { $0.elements.isEmpty && $0.completion == nil }
+    /// The conclusion of a wait whose value `value` reads outside the lock
+    /// (an expectation written outside the library, a record assertion): the
+    /// fulfilment and the summary come from one snapshot, the value right
+    /// after it.
+    func snapshot<Output>(
+        condition: WaitCondition, isInverted: Bool, failsOnTimeout: Bool, value: () throws -> Output
+    ) -> WaitConclusion<Output> {
+        let (held, summary, nothing) = state.withLock { state in
+            (state.satisfies(condition), RecordingSummary.describe(state), state.recordedNothing)
+        }
+        return WaitConclusion(
+            isFulfilled: held != isInverted || !failsOnTimeout, summary: summary, recordedNothing: nothing,
+            result: Result { try value() })
     }
 
     private func describe(_ completion: Subscribers.Completion<Failure>?) -> String {

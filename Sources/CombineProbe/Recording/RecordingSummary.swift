@@ -35,9 +35,20 @@ enum RecordingSummary {
             text += " (all consumed)"
         }
         switch state.completion {
-        case nil: text += ", not completed"
-        case .finished?: text += ", then finished"
-        case let .failure(error)?: text += ", then failed with \(ValueDescription.ofError(error))"
+        case nil: text += ", "
+        case .some: text += ", then "
+        }
+        return text + describeCompletion(state)
+    }
+
+    /// `not completed`, `finished`, `failed with LoginError.wrongPassword`,
+    /// with its virtual time for a timed recorder.
+    static func describeCompletion<Input, Failure>(_ state: RecorderState<Input, Failure>) -> String {
+        var text: String
+        switch state.completion {
+        case nil: text = "not completed"
+        case .finished?: text = "finished"
+        case let .failure(error)?: text = "failed with \(ValueDescription.ofError(error))"
         }
         if let time = state.completionTime { text += " at \(time)" }
         return text

@@ -23,6 +23,7 @@ enum TestFramework: Sendable, Equatable {
     static var current: TestFramework {
         let known = detected
         if known == .xcTest { OrphanFailures.deliverToXCTest() }
+        if known == .swiftTesting { PendingTestFailures.deliverToCurrentTest() }
         return known ?? .xcTest
     }
 

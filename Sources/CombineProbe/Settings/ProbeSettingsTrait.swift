@@ -25,19 +25,35 @@ public struct ProbeSettingsTrait: TestTrait, SuiteTrait, TestScoping {
     /// On a suite, the trait applies to each of its tests.
     public var isRecursive: Bool { true }
 
+    /// The trait provides one scope per test function, around all its test
+    /// cases, and none for a suite (each test of the suite gets its own).
+    ///
+    /// The scope is the test function's rather than each test case's: Swift
+    /// Testing records the error a test case throws when the case's scope
+    /// has ended, and the exhaustive recorders must be checked after it, so
+    /// that their report follows the test's own failures.
+    ///
+    /// - parameter test: The test or suite.
+    /// - parameter testCase: The test case, or nil for the test function or
+    ///   suite itself.
+    /// - returns: The trait, for a test function; nil otherwise.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        !test.isSuite && testCase == nil ? self : nil
+    }
+
     /// Runs a test with the overrides in force, then checks its exhaustive
     /// recorders.
     ///
     /// - parameter test: The test or suite.
-    /// - parameter testCase: The test case, or nil for a suite.
+    /// - parameter testCase: The test case, or nil for the test function or
+    ///   suite itself.
     /// - parameter function: Runs the test.
     public func provideScope(
         for test: Test,
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        // A suite's tests each get their own scope (the trait is recursive).
-        guard testCase != nil || !test.isSuite else { return try await function() }
+        guard !test.isSuite else { return try await function() }
         try await ProbeSettings.withOverrides(overrides) { try await function() }
     }
 }

@@ -193,14 +193,22 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
     /// Records the failure the outcome calls for, and returns the value.
     func finish(_ outcome: VirtualWaitOutcome) throws -> Output {
         scheduler.reporter.deliverPending()
-        if let message = message(for: outcome) {
+        // The failure and the value come from one snapshot (see WaitConclusion).
+        let conclusion = plan.conclude()
+        var outcome = outcome
+        if conclusion.isFulfilled {
+            outcome = .satisfied
+        } else if outcome == .satisfied && plan.isInverted {
+            outcome = .invertedFulfilled
+        }
+        if let message = message(for: outcome, recorded: conclusion.summary) {
             FailureReporter.fail(message, at: site, in: framework)
         }
         plan.recording.deliverPendingMisuse()
-        return try plan.resolve()
+        return try conclusion.result.get()
     }
 
-    func message(for outcome: VirtualWaitOutcome) -> String? {
+    func message(for outcome: VirtualWaitOutcome, recorded summary: String) -> String? {
         let label = plan.label(description)
         let now = scheduler.elapsed
         switch outcome {
@@ -209,16 +217,16 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         case let .timedOut(next):
             return "\(plan.timeoutHeadline): exceeded virtual timeout of \(timeout) waiting for \(label), "
                 + "which waits for \(plan.goal). Virtual time is now \(now). "
-                + "Recorded so far: \(plan.recording.summary()). "
+                + "Recorded so far: \(summary). "
                 + "The next scheduled action is due at \(VirtualTime(nanoseconds: next))."
         case .nothingScheduled:
             return "\(plan.timeoutHeadline): nothing is scheduled on the virtual scheduler at \(now), "
                 + "so virtual time cannot move on, and \(label) still waits for \(plan.goal). "
-                + "Recorded so far: \(plan.recording.summary()). Does the code under test use a real scheduler "
+                + "Recorded so far: \(summary). Does the code under test use a real scheduler "
                 + "(DispatchQueue.main, RunLoop.main, a queue of its own) instead of the virtual one?"
         case .invertedFulfilled:
             return "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label) at virtual time \(now), which expects \(plan.goal). "
-                + "Recorded: \(plan.recording.summary())."
+                + "Recorded: \(summary)."
         }
     }
 }

@@ -86,11 +86,9 @@ final class AsyncWaiter: Sendable {
         let seconds = ProbeSettings.effectiveTimeout(timeout)
         DeliveryGate.testWaits()
         plan.recording.deliverPendingMisuse()
-        let outcome = try await outcome(
+        _ = try await outcome(
             of: plan.recording, condition: plan.condition, isInverted: plan.isInverted, timeout: seconds)
-        plan.reportFailure(for: outcome, timeout: seconds, description: description, at: site, in: framework, testCase: testCase)
-        plan.recording.deliverPendingMisuse()
-        return try plan.resolve()
+        return try plan.finish(timeout: seconds, description: description, at: site, in: framework, testCase: testCase)
     }
 
     static func outcome(

@@ -20,18 +20,12 @@ enum SynchronousWaiter {
         DeliveryGate.testWaits()
         plan.recording.deliverPendingMisuse()
 
-        let conditionHeld = Thread.isMainThread
+        // Whether the condition held in time is read again, with the value,
+        // from one snapshot: see WaitConclusion.
+        _ = Thread.isMainThread
             ? waitRunningTheRunLoop(for: plan, timeout: timeout, description: description)
             : waitSleeping(for: plan, timeout: timeout)
-        let outcome: WaitOutcome
-        switch (conditionHeld, plan.isInverted) {
-        case (true, false), (false, true): outcome = .satisfied
-        case (true, true): outcome = .invertedFulfilled
-        case (false, false): outcome = .timedOut
-        }
-        plan.reportFailure(for: outcome, timeout: timeout, description: description, at: site, in: framework, testCase: testCase)
-        plan.recording.deliverPendingMisuse()
-        return try plan.resolve()
+        return try plan.finish(timeout: timeout, description: description, at: site, in: framework, testCase: testCase)
     }
 
     /// Waits with `XCTWaiter`, which runs the current run loop. Returns

@@ -12,9 +12,28 @@ enum WaitOutcome: Sendable, Equatable {
 }
 
 extension WaitPlan {
+    /// Concludes a real-time wait: records the test failure the snapshot
+    /// calls for, if any, then returns the value or throws the error read
+    /// from that same snapshot.
+    func finish(
+        timeout: TimeInterval,
+        description: String,
+        at site: CallSite,
+        in framework: TestFramework,
+        testCase: XCTestCase?
+    ) throws -> Output {
+        let conclusion = conclude()
+        reportFailure(
+            for: conclusion.outcome(isInverted: isInverted), of: conclusion, timeout: timeout,
+            description: description, at: site, in: framework, testCase: testCase)
+        recording.deliverPendingMisuse()
+        return try conclusion.result.get()
+    }
+
     /// Records the test failure a wait outcome calls for, if any.
     func reportFailure(
         for outcome: WaitOutcome,
+        of conclusion: WaitConclusion<Output>,
         timeout: TimeInterval,
         description: String,
         at site: CallSite,
@@ -28,17 +47,17 @@ extension WaitPlan {
         case .timedOut:
             guard failsOnTimeout else { return }
             var message = "\(timeoutHeadline): exceeded timeout of \(Self.format(timeout)) waiting for \(label), "
-                + "which waits for \(goal). Recorded so far: \(recording.summary())."
+                + "which waits for \(goal). Recorded so far: \(conclusion.summary)."
             if let timeoutAdvice {
                 message += " " + timeoutAdvice
             }
-            if let hint = Self.idleMainRunLoopHint(framework: framework, recording: recording) {
+            if let hint = Self.idleMainRunLoopHint(framework: framework, recordedNothing: conclusion.recordedNothing) {
                 message += " " + hint
             }
             FailureReporter.failWait(message, at: site, in: framework, testCase: testCase)
         case .invertedFulfilled:
             FailureReporter.failWait(
-                "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label), which expects \(goal). Recorded: \(recording.summary()).",
+                "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label), which expects \(goal). Recorded: \(conclusion.summary).",
                 at: site, in: framework, testCase: testCase)
         }
     }
@@ -54,11 +73,11 @@ extension WaitPlan {
     /// run loop never does, so values scheduled on `RunLoop.main`, and timers
     /// on the main run loop, never arrive. When a Swift Testing wait on Linux
     /// times out with nothing recorded, say so.
-    static func idleMainRunLoopHint(framework: TestFramework, recording: any WaitableRecording) -> String? {
+    static func idleMainRunLoopHint(framework: TestFramework, recordedNothing: Bool) -> String? {
         #if canImport(Darwin)
         return nil
         #else
-        guard framework == .swiftTesting, recording.hasRecordedNothing() else { return nil }
+        guard framework == .swiftTesting, recordedNothing else { return nil }
         return "(If the publisher delivers on RunLoop.main or a timer on the main run loop: "
             + "the main run loop does not run under Swift Testing on Linux; "
             + "use DispatchQueue.main, or an XCTest test, which runs it while waiting.)"

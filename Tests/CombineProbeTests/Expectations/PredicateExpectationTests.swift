@@ -31,7 +31,7 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
         let (failures, result) = captureFailures { try wait(for: recorder.next(where: { $0 > 10 }, named: "a reading above 10"), timeout: shortTimeout) }
         assertFailures(failures, [
             "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(where: a reading above 10), "
-            + "which waits for an element that matches a reading above 10. Recorded so far: 2 elements [1, 2], not completed.",
+            + "which waits for an element that matches a reading above 10. Recorded so far: 2 new elements do not match: [1, 2], not completed.",
         ], at: waitLine)
         guard case let .failure(error) = result else { return XCTFail("expected an error") }
         XCTAssertEqual(error as? RecordingError, .notEnoughElements)

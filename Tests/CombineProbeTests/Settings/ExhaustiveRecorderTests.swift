@@ -69,6 +69,26 @@ final class ExhaustiveRecorderTests: FailureCapturingTestCase {
         assertFailures(failures, ["recorder.expectNoEvents(): expected no unconsumed event; found 2: 1, finished."], at: line)
     }
 
+    func testIgnoringTheRemainingEventsKeepsTheRecorderExhaustiveForLaterOnes() {
+        let subject = PassthroughSubject<Int, Never>()
+        var line = 0
+        let failures = captureFailures {
+            let recorder = subject.record(exhaustive: true); line = #line
+            subject.send(1)
+            recorder.ignoreRemainingEvents()
+            subject.send(2)
+            _ = recorder
+        }.failures
+        assertFailures(failures, [
+            prefix + "\(line) ends the test with unconsumed events: 2. "
+                + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents().",
+        ], at: line)
+        let recorder = subject.record(exhaustive: true)
+        recorder.ignoreRemainingEvents()
+        XCTAssertTrue(recorder.isExhaustive)
+        recorder.cancel()
+    }
+
     func testCancellingExcusesOnlyTheMissingCompletion() {
         let subject = PassthroughSubject<Int, Never>()
         XCTAssertEqual(captureFailures {
@@ -145,6 +165,19 @@ final class ExhaustiveTestCaseTests: ProbeTestCase {
                 let recorder = [1, 2].publisher.record()
                 let first = try await wait(for: recorder.next(), timeout: 1)
                 #expect(first == 1)
+            }
+        }
+    }
+
+    @Test func ignoringTheRemainingEventsKeepsTheRecorderExhaustiveForLaterOnes() async throws {
+        let subject = PassthroughSubject<Int, Never>()
+        _ = await expectIssues(["Exhaustive recorder created at CombineProbeTests/ExhaustiveRecorderTests.swift:"], atLine: #line + 2) {
+            ProbeSettings.withOverrides(.init(exhaustive: true)) {
+                let recorder = subject.record()
+                subject.send(1)
+                recorder.ignoreRemainingEvents()
+                #expect(recorder.isExhaustive)
+                subject.send(2)
             }
         }
     }

@@ -1,0 +1,89 @@
+import CombineProbe
+import Foundation
+import Testing
+import XCTest
+
+/// The words of failures: each names the call the test made, and lists what
+/// the expectation looked at; `get()` and the waits follow one rule.
+final class ExpectationMessageTests: FailureCapturingTestCase {
+    func testSkipNamesItselfForANegativeCount() throws {
+        let recorder = [1, 2].publisher.record()
+        var line = 0
+        let (failures, result) = captureFailures {
+            try recorder.skip(-1).get(); line = #line
+        }
+        assertFailures(failures, ["recorder.skip(-1): the count must not be negative; it was treated as 0."], at: line)
+        assertSucceeds(result)
+        XCTAssertEqual(try recorder.next().get(), 1, "skip(-1) skips nothing")
+    }
+
+    func testANextWhereTimeoutListsOnlyTheElementsItLookedAt() {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record()
+        [1, 2, 3].forEach(subject.send)
+        XCTAssertEqual(try recorder.next().get(), 1)
+        let line = #line + 1
+        let (failures, result) = captureFailures { try wait(for: recorder.next(where: { $0 > 10 }), timeout: shortTimeout) }
+        assertFailures(failures, [
+            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(where: the predicate), "
+                + "which waits for an element that matches the predicate. "
+                + "Recorded so far: 2 new elements do not match: [2, 3] (after 1 consumed element), not completed.",
+        ], at: line)
+        guard case let .failure(error) = result else { return XCTFail("expected an error") }
+        XCTAssertEqual(String(describing: error),
+            "RecordingError.notEnoughElements: recorder.next(where: the predicate) expected an element that matches the predicate; "
+                + "2 new elements do not match: [2, 3]; recorded 3 elements [1, 2, 3] (1 consumed by next()), not completed.")
+    }
+
+    /// A completion fulfils `next(where:).inverted`: the wait fails, and so
+    /// does `get()`, as `next().inverted.get()` does.
+    func testACompletionFulfilsNextWhereInvertedForGetAsForTheWait() {
+        let recorder = [1, 2].publisher.record()
+        XCTAssertThrowsError(try recorder.next(where: { $0 > 5 }).inverted.get()) { error in
+            XCTAssertEqual(String(describing: error),
+                "RecordingError.invertedExpectationFulfilled: recorder.next(where: the predicate).inverted expected "
+                    + "no new element that matches the predicate, and no completion; recorded 2 elements [1, 2], then finished.")
+        }
+        XCTAssertThrowsError(try recorder.next().inverted.get()) { error in
+            XCTAssertEqual(error as? RecordingError, .invertedExpectationFulfilled)
+        }
+        let line = #line + 1
+        let (failures, result) = captureFailures { try wait(for: recorder.next(where: { $0 > 5 }).inverted, timeout: shortTimeout) }
+        assertFailures(failures, [
+            invertedFulfilled + " recorder.next(where: the predicate).inverted, which expects no new element that matches "
+                + "the predicate, and no completion. Recorded: 2 new elements do not match: [1, 2], finished.",
+        ], at: line)
+        assertSucceeds(result)
+        XCTAssertEqual(try recorder.elements.get(), [1, 2], "nothing consumed")
+    }
+}
+
+@Suite struct ExpectationMessageSwiftTests {
+    @Test func skipNamesItselfForANegativeCount() throws {
+        let recorder = [1, 2].publisher.record()
+        _ = expectIssuesNow(["recorder.skip(-1): the count must not be negative; it was treated as 0."], atLine: #line + 1) {
+            try recorder.skip(-1).get()
+        }
+        #expect(try recorder.next().get() == 1)
+    }
+
+    @Test func aNextWhereTimeoutListsOnlyTheElementsItLookedAt() async throws {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record()
+        [1, 2, 3].forEach(subject.send)
+        #expect(try recorder.next().get() == 1)
+        let message = await failureMessage {
+            try await wait(for: recorder.next(where: { $0 > 10 }), timeout: 0.01)
+        }
+        #expect(message?.hasSuffix("Recorded so far: 2 new elements do not match: [2, 3] (after 1 consumed element), not completed.") == true,
+            "\(message ?? "no issue")")
+    }
+
+    @Test func aCompletionFulfilsNextWhereInverted() async throws {
+        let recorder = [1, 2].publisher.record()
+        #expect(throws: RecordingError.invertedExpectationFulfilled) { try recorder.next(where: { $0 > 5 }).inverted.get() }
+        _ = await expectIssues(["Fulfilled inverted expectation recorder.next(where: the predicate).inverted"], atLine: #line + 1) {
+            try await wait(for: recorder.next(where: { $0 > 5 }).inverted, timeout: 0.01)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import CombineProbe
+import XCTest
+
+/// The differences from CombineExpectations that the migration guide lists,
+/// and the type names that code written for it still compiles with.
+final class MigrationBehaviourTests: FailureCapturingTestCase {
+    func testATimedOutFinishedWaitConsumesNothing() throws {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record()
+        subject.send(1)
+        let line = #line + 1
+        let (failures, result) = captureFailures { try wait(for: recorder.finished, timeout: shortTimeout) }
+        assertFailures(failures, [
+            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.finished, "
+                + "which waits for the publisher to finish. Recorded so far: 1 element [1], not completed.",
+        ], at: line)
+        assertSucceeds(result)
+        XCTAssertEqual(try recorder.next().get(), 1)
+    }
+
+    func testAFailingInvertedWaitConsumesNothing() throws {
+        let recorder = [1, 2].publisher.record()
+        let line = #line + 1
+        let (failures, result) = captureFailures { try wait(for: recorder.finished.inverted, timeout: shortTimeout) }
+        assertFailures(failures, [
+            invertedFulfilled + " recorder.finished.inverted, which expects the publisher not to complete. "
+                + "Recorded: 2 elements [1, 2], then finished.",
+        ], at: line)
+        assertSucceeds(result)
+        XCTAssertEqual(try recorder.next().get(), 1)
+    }
+
+    func testTheCombineExpectationsTypeNames() throws {
+        let recorder = [1].publisher.record()
+        let elements: PublisherExpectations.Elements<Int, Never> = recorder.elements
+        let completion: PublisherExpectations.Completion<Int, Never> = recorder.completion
+        let last: PublisherExpectations.Last<Int, Never> = recorder.last
+        let single: PublisherExpectations.Single<Int, Never> = recorder.single
+        let recording: PublisherExpectations.Recording<Int, Never> = recorder.recording
+        let inverted: PublisherExpectations.Inverted<PublisherExpectations.Finished<Int, Never>> = recorder.finished.inverted
+        let mapped: PublisherExpectations.Map<PublisherExpectations.Elements<Int, Never>, [Int]> = recorder.elements.map { $0 }
+        XCTAssertEqual(try elements.get(), [1])
+        XCTAssertEqual(try completion.get(), .finished)
+        XCTAssertEqual(try last.get(), 1)
+        XCTAssertEqual(try single.get(), 1)
+        XCTAssertEqual(try recording.get().output, [1])
+        XCTAssertThrowsError(try inverted.get())
+        XCTAssertEqual(try mapped.get(), [1])
+    }
+}
