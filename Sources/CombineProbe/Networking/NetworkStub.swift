@@ -29,9 +29,12 @@ import FoundationNetworking
 ///
 /// Each `NetworkStub` serves only its own sessions, so tests running in
 /// parallel do not see each other's stubs; any number can be alive at once.
+/// A request still in flight when its stub is released fails with
+/// `URLError(.cancelled)`: it never reaches another stub.
 public final class NetworkStub {
     let router: StubRouter
     private let slot: Int
+    private let sessionDelegate: StubSessionDelegate
 
     /// A session whose requests this stub answers.
     public let session: URLSession
@@ -51,19 +54,29 @@ public final class NetworkStub {
         let reporter = DeferredFailureReporter(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         router = StubRouter(reporter: reporter)
-        slot = StubRouter.claimSlot(for: router)
-        session = URLSession(configuration: Self.configuration(slot: slot))
+        let slot = StubSlots.claim(for: router)
+        self.slot = slot
+        sessionDelegate = StubSessionDelegate(slot: slot)
+        session = URLSession(configuration: Self.configuration(slot: slot), delegate: sessionDelegate, delegateQueue: nil)
     }
 
+    // The requests still in flight belong to this stub: they fail with
+    // URLError(.cancelled) (the session cancels them, and a request that
+    // starts loading anyway is answered by no stub), and the slot stays
+    // taken until the session's last task completed.
     deinit {
+        sessionDelegate.stubWasReleased()
         session.invalidateAndCancel()
-        StubRouter.releaseSlot(slot)
     }
 
     /// A new ephemeral configuration whose sessions this stub answers, for
     /// code that builds its own `URLSession`.
+    ///
+    /// Once the stub is released, the requests of these sessions fail with
+    /// `URLError(.cancelled)`; no other stub ever answers them.
     public func makeConfiguration() -> URLSessionConfiguration {
-        Self.configuration(slot: slot)
+        sessionDelegate.pin()
+        return Self.configuration(slot: slot)
     }
 
     private static func configuration(slot: Int) -> URLSessionConfiguration {

@@ -8,7 +8,7 @@ import FoundationNetworking
 #if !os(watchOS)
 
 /// The rules and the request log of one ``NetworkStub``, reachable from its
-/// protocol class through the slot registry.
+/// protocol class through `StubSlots`.
 final class StubRouter: Sendable {
     struct Rule: Sendable {
         let label: String
@@ -49,31 +49,6 @@ final class StubRouter: Sendable {
         let known = labels.isEmpty ? "no stub is configured" : "the stubs are: " + labels.joined(separator: "; ")
         reporter.report("NetworkStub: unmatched request \(method) \(request.url?.absoluteString ?? "(no URL)"); \(known). It was answered with URLError(.resourceUnavailable).")
         return .error(URLError(.resourceUnavailable))
-    }
-
-    // MARK: Slots
-
-    /// The live routers, by slot. Grows as needed; freed slots are reused.
-    private static let slots = Locked<[StubRouter?]>([])
-
-    /// Takes the lowest free slot for `router`.
-    static func claimSlot(for router: StubRouter) -> Int {
-        slots.withLock { slots in
-            if let index = slots.firstIndex(where: { $0 == nil }) {
-                slots[index] = router
-                return index
-            }
-            slots.append(router)
-            return slots.count - 1
-        }
-    }
-
-    static func releaseSlot(_ index: Int) {
-        slots.withLock { $0[index] = nil }
-    }
-
-    static func router(inSlot index: Int) -> StubRouter? {
-        slots.withLock { slots in index >= 0 && index < slots.count ? slots[index] : nil }
     }
 }
 #endif

@@ -11,51 +11,113 @@ import FoundationNetworking
 /// sessions.
 ///
 /// A protocol class cannot tell which session a request comes from, and
-/// tests run in parallel: each live `NetworkStub` therefore claims a slot, and
-/// its sessions use a protocol class of their own, which serves that slot
-/// only. The classes are specializations of one generic class, made on
-/// demand (`SlotIndex` spells the slot number in binary, in types), so there
-/// is no ceiling on how many stubs are alive at once; freed slots are
-/// reused, so the number of classes is the largest number of stubs alive at
-/// one time.
+/// tests run in parallel: each live `NetworkStub` therefore claims a slot
+/// (see `StubSlots`), and its sessions use a protocol class of their own,
+/// which serves that slot only. The classes are specializations of one
+/// generic class, made on demand (`SlotIndex` spells the slot number in
+/// binary, in types), so there is no ceiling on how many stubs are alive at
+/// once; free slots are reused, so the number of classes is the largest
+/// number of stubs alive (or released with tasks still running) at one time.
+///
+/// Each task is completed exactly once, by this protocol or by the session,
+/// never by both. FoundationNetworking cancels a task on the queue that calls
+/// `startLoading()`, and then completes the task itself: it calls
+/// `stopLoading()`, then the client with `URLError(.cancelled)`. A second
+/// completion stops the process ("Trying to access a behaviour for a task
+/// that in not in the registry"). So:
+/// - a task already cancelled when it starts loading is not answered: the
+///   session completes it (this is how the requests of a released stub end);
+/// - an answer claims the task under the lock, unless `stopLoading()` came
+///   first; once claimed, the protocol has no client any more (on
+///   FoundationNetworking), so that a cancellation racing with a delayed
+///   answer does not complete the task a second time.
 ///
 /// `URLProtocol` is not `Sendable`; URLSession calls `startLoading` and
-/// `stopLoading` on its own queue, and this class's only state, the pending
-/// work item, is behind a lock.
+/// `stopLoading` on its own queue, a delayed answer comes from another, and
+/// this class's state is behind a lock.
 class StubURLProtocol: URLProtocol {
     /// The slot this class serves.
     class var slot: Int { -1 }
 
-    private let pending = Locked<DispatchWorkItem?>(nil)
+    private struct Loading {
+        /// Counts the calls to `startLoading`: an answer scheduled by an
+        /// earlier one (before a suspension) is stale.
+        var generation = 0
+        /// Between `startLoading` and `stopLoading`.
+        var isLoading = false
+        /// The answer was given: the task is this protocol's to complete.
+        var isAnswered = false
+        var scheduled: DispatchWorkItem?
+    }
+
+    private let loading = Locked(Loading())
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
+    #if canImport(FoundationNetworking)
+    /// None once the answer was given: FoundationNetworking would otherwise
+    /// complete a task that a cancellation catches during a delayed answer a
+    /// second time, and stop the process.
+    override var client: (any URLProtocolClient)? {
+        get { loading.withLock { $0.isAnswered } ? nil : super.client }
+        set { super.client = newValue }
+    }
+    #endif
+
     override func startLoading() {
-        let response = StubRouter.router(inSlot: Self.slot)?.answer(request)
-            ?? .error(URLError(.cancelled))
-        // The answer may come later, from another queue: this instance's only
-        // state is behind a lock, and its client accepts calls from any thread.
-        let protocolBox = UncheckedSendable(self)
-        let work = DispatchWorkItem { protocolBox.value.deliver(response) }
-        pending.withLock { $0 = work }
-        if response.delay > 0 {
-            DispatchQueue.global().asyncAfter(deadline: .now() + response.delay, execute: work)
-        } else {
-            work.perform()
+        // Cancelled before it started: the session completes it, with
+        // URLError(.cancelled), right after calling stopLoading.
+        guard !isTaskEnding else { return }
+        let response = StubSlots.answer(request, inSlot: Self.slot)
+        let generation = loading.withLock { loading -> Int in
+            loading.generation += 1
+            loading.isLoading = true
+            return loading.generation
         }
+        guard response.delay > 0 else {
+            deliver(response, generation: generation)
+            return
+        }
+        // The answer comes later, from another queue: this instance's state
+        // is behind a lock, its client accepts calls from any thread, and
+        // `deliver` claims the task before calling it.
+        let protocolBox = UncheckedSendable(self)
+        let work = DispatchWorkItem { protocolBox.value.deliver(response, generation: generation) }
+        loading.withLock { $0.scheduled = work }
+        DispatchQueue.global().asyncAfter(deadline: .now() + response.delay, execute: work)
     }
 
     override func stopLoading() {
-        pending.withLock { pending in
-            pending?.cancel()
-            pending = nil
+        let scheduled = loading.withLock { loading -> DispatchWorkItem? in
+            loading.isLoading = false
+            defer { loading.scheduled = nil }
+            return loading.scheduled
         }
+        scheduled?.cancel()
     }
 
-    private func deliver(_ response: StubResponse) {
-        guard let client else { return }
+    /// Whether the task was cancelled (or completed): its session completes
+    /// it, the protocol must not.
+    private var isTaskEnding: Bool {
+        guard let task else { return false }
+        return task.state == .canceling || task.state == .completed
+    }
+
+    /// Answers, unless the task ended or loading stopped (or restarted)
+    /// since `startLoading` number `generation`.
+    private func deliver(_ response: StubResponse, generation: Int) {
+        // The task's state is read outside the lock, which the session may
+        // wait for (through `client`) on its own queue.
+        guard !isTaskEnding, let client = super.client else { return }
+        let claimed = loading.withLock { loading -> Bool in
+            guard loading.isLoading, loading.generation == generation, !loading.isAnswered else { return false }
+            loading.isAnswered = true
+            loading.scheduled = nil
+            return true
+        }
+        guard claimed else { return }
         switch response.answer {
         case let .failure(error):
             client.urlProtocol(self, didFailWithError: error)

@@ -137,6 +137,17 @@ final class DocumentationDoublesExamples: FailureCapturingTestCase {
         XCTAssertEqual(network.requests.count, 1)
     }
 
+    func testARequestOutlivingItsStubIsCancelled() throws {
+        var network: NetworkStub? = NetworkStub()
+        network?.stub("https://quotes.example.com/today", with: .data(Data("Stay curious.".utf8)).delayed(by: 60))
+        let recorder = QuoteClient(session: network!.session).quote().record()
+        network = nil
+        let next = NetworkStub()
+        next.stub("https://quotes.example.com/today", with: .data(Data("Too late.".utf8)))
+        XCTAssertEqual(try wait(for: recorder.failure, timeout: 1).code, .cancelled)
+        XCTAssertTrue(next.requests.isEmpty)
+    }
+
     func testInvalidAddressIsRejected() throws {
         let network = NetworkStub()
         let recorder = AddressClient(session: network.session).fetch("Invalid URL").record()
