@@ -3,7 +3,13 @@ import PackageDescription
 
 /// Platforms without Apple's Combine framework get OpenCombine instead.
 /// On Apple platforms the conditions below link nothing but Combine.
+///
+/// The same list defines `COMBINEPROBE_OPENCOMBINE`, the one switch the
+/// sources test (Sources/CombineProbe/Support/CombineImport.swift): the
+/// implementation is chosen by platform, never by `canImport(Combine)`, which
+/// is also true on Linux when the user has a module of their own named Combine.
 let openCombinePlatforms: [Platform] = [.linux, .android, .windows, .wasi, .openbsd]
+let combineSwitch: [SwiftSetting] = [.define("COMBINEPROBE_OPENCOMBINE", .when(platforms: openCombinePlatforms))]
 
 let package = Package(
     name: "CombineProbe",
@@ -24,12 +30,14 @@ let package = Package(
                          condition: .when(platforms: openCombinePlatforms)),
                 .product(name: "OpenCombineFoundation", package: "OpenCombine",
                          condition: .when(platforms: openCombinePlatforms)),
-            ]
+            ],
+            swiftSettings: combineSwitch
         ),
         .testTarget(
             name: "CombineProbeTests",
             dependencies: ["CombineProbe"],
-            resources: [.copy("Fixtures")]
+            resources: [.copy("Fixtures")],
+            swiftSettings: combineSwitch
         ),
     ],
     swiftLanguageModes: [.v6]

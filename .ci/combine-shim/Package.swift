@@ -1,12 +1,19 @@
 // swift-tools-version: 6.0
 // The Combine-shim lane of .ci/run: CombineProbe and its tests, built against
-// a local module named `Combine` that re-exports OpenCombine, so that every
-// `#if canImport(Combine)` branch compiles and runs on Linux. The sources are
-// the package's own, through symbolic links: nothing is copied.
+// a local module named `Combine` that re-exports OpenCombine, so that the
+// Apple branches compile and run on Linux. The sources are the package's own,
+// through symbolic links: nothing is copied.
 //
-// Tests whose behaviour differs only because OpenCombine is not Apple's
-// Combine are compiled out with `#if canImport(Combine) && !COMBINEPROBE_COMBINE_SHIM`;
-// each says why.
+// The switch is explicit: the root Package.swift defines
+// COMBINEPROBE_OPENCOMBINE on Linux, and this package never does, so every
+// `#if COMBINEPROBE_OPENCOMBINE … #else` takes its Apple branch here. The
+// tests also get COMBINEPROBE_COMBINE_SHIM: those whose behaviour differs only
+// because OpenCombine is not Apple's Combine are compiled out with
+// `#if !COMBINEPROBE_OPENCOMBINE && !COMBINEPROBE_COMBINE_SHIM`; each says why.
+//
+// The module named Combine depends on OpenCombineDispatch and
+// OpenCombineFoundation, so they compile before it and keep their Scheduler
+// conformances, which the Apple branches use (DispatchQueue is a Scheduler).
 import PackageDescription
 
 let package = Package(

@@ -6,17 +6,19 @@ import Foundation
 ///
 /// The strides of `DispatchQueue`, `RunLoop` and `OperationQueue` are
 /// recognized by type, at the cost of a type comparison; any other stride is
-/// measured exactly by a binary search over `.nanoseconds(_:)`.
+/// measured exactly by a binary search over `.nanoseconds(_:)`. (On
+/// OpenCombine, the three are named through their `OCombine` schedulers: see
+/// FoundationSchedulers.swift.)
 enum StrideNanoseconds {
     static func of<Stride: SchedulerTimeIntervalConvertible & Comparable & SignedNumeric>(_ stride: Stride) -> Int64 {
-        if Stride.self == DispatchQueue.SchedulerTimeType.Stride.self {
-            return Int64(unsafeBitCast(stride, to: DispatchQueue.SchedulerTimeType.Stride.self).magnitude)
+        if Stride.self == DispatchQueueScheduling.SchedulerTimeType.Stride.self {
+            return Int64(unsafeBitCast(stride, to: DispatchQueueScheduling.SchedulerTimeType.Stride.self).magnitude)
         }
-        if Stride.self == RunLoop.SchedulerTimeType.Stride.self {
-            return fromSeconds(unsafeBitCast(stride, to: RunLoop.SchedulerTimeType.Stride.self).timeInterval)
+        if Stride.self == RunLoopScheduling.SchedulerTimeType.Stride.self {
+            return fromSeconds(unsafeBitCast(stride, to: RunLoopScheduling.SchedulerTimeType.Stride.self).timeInterval)
         }
-        if Stride.self == OperationQueue.SchedulerTimeType.Stride.self {
-            return fromSeconds(unsafeBitCast(stride, to: OperationQueue.SchedulerTimeType.Stride.self).timeInterval)
+        if Stride.self == OperationQueueScheduling.SchedulerTimeType.Stride.self {
+            return fromSeconds(unsafeBitCast(stride, to: OperationQueueScheduling.SchedulerTimeType.Stride.self).timeInterval)
         }
         return bySearch(stride)
     }

@@ -290,6 +290,14 @@ final class DocumentationXCTestExamples: FailureCapturingTestCase {
         XCTAssertEqual(try wait(for: recorder.prefix(2), timeout: 1), [3, 4])
     }
 
+    #if COMBINEPROBE_OPENCOMBINE
+    func testAViewModelOnOpenCombineSchedulers() throws {
+        let scheduler: VirtualSchedulerOf<DispatchQueue.OCombine> = DispatchQueue.virtualScheduler()
+        let recorder = Just("ready").delay(for: .seconds(1), scheduler: scheduler).record()
+        XCTAssertEqual(try scheduler.wait(for: recorder.single), "ready")
+    }
+    #endif
+
     // MARK: Assertions and helpers
 
     func testLoginEmitsProgressThenFails() {

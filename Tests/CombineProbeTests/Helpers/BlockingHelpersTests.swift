@@ -43,7 +43,7 @@ final class BlockingHelpersTests: FailureCapturingTestCase {
         let status = CurrentValueSubject<Int, Never>(0)
         status.value = 2
         let recorder = status.prefix(1).record()
-        #if canImport(Combine) && !COMBINEPROBE_COMBINE_SHIM
+        #if !COMBINEPROBE_OPENCOMBINE && !COMBINEPROBE_COMBINE_SHIM
         // Combine finishes `prefix(1)` right after the first value (not in
         // the Combine-shim lane, whose Combine is OpenCombine).
         XCTAssertEqual(try recorder.elements.get(), [2])

@@ -129,7 +129,7 @@ struct TimeScenario: CustomStringConvertible {
     /// OpenCombine 0.14 has no `collect(_:options:)` by time: these run on
     /// Apple's Combine only (not in the Combine-shim lane either, where the
     /// module named Combine is OpenCombine).
-    #if canImport(Combine) && !COMBINEPROBE_COMBINE_SHIM
+    #if !COMBINEPROBE_OPENCOMBINE && !COMBINEPROBE_COMBINE_SHIM
     static var appleOnly: [TimeScenario] { [
         finishing("collect(.byTime)", expected: [
             .value([1, 2], at: .seconds(1)), .value([3], at: .seconds(2)), .finished(at: .milliseconds(2500)),

@@ -140,6 +140,21 @@ final class VirtualSchedulerTests: FailureCapturingTestCase {
         XCTAssertEqual(log, ["run loop at 1ms", "queue at 2.5s"])
     }
 
+    #if COMBINEPROBE_OPENCOMBINE
+    /// On OpenCombine the ready-made kinds are spelled with the `OCombine`
+    /// schedulers, which a user's module named Combine cannot take away
+    /// (.ci/user-combine-module): they are the types users write with
+    /// DispatchQueue, RunLoop and OperationQueue.
+    func testTheOCombineSpellingsAreTheSameTypes() {
+        let dispatchQueue: VirtualSchedulerOf<DispatchQueue> = DispatchQueue.virtualScheduler()
+        let runLoop: VirtualSchedulerOf<RunLoop> = RunLoop.virtualScheduler()
+        let operationQueue: VirtualSchedulerOf<OperationQueue> = OperationQueue.virtualScheduler()
+        XCTAssertTrue(type(of: dispatchQueue) == VirtualSchedulerOf<DispatchQueue.OCombine>.self)
+        XCTAssertTrue(type(of: runLoop) == VirtualSchedulerOf<RunLoop.OCombine>.self)
+        XCTAssertTrue(type(of: operationQueue) == VirtualSchedulerOf<OperationQueue.OCombine>.self)
+    }
+    #endif
+
     func testAdvanceToAnInstant() {
         let scheduler = DispatchQueue.virtualScheduler()
         var ran = false
