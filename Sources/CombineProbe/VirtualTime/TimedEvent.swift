@@ -94,7 +94,7 @@ extension Publisher {
     ) -> Recorder<Output, Failure> {
         let recorder = Recorder<Output, Failure>(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            clock: scheduler.clock, exhaustive: exhaustive)
+            clock: scheduler.elapsedReader, exhaustive: exhaustive)
         subscribe(recorder.storage)
         return recorder
     }
@@ -111,7 +111,7 @@ protocol VirtualClock: AnyObject, Sendable {
 
 extension VirtualScheduler: VirtualClock {
     /// The elapsed virtual time, read without keeping the scheduler alive.
-    var clock: @Sendable () -> VirtualTime {
+    var elapsedReader: @Sendable () -> VirtualTime {
         { [weak clock = self as any VirtualClock] in clock?.elapsed ?? .zero }
     }
 }

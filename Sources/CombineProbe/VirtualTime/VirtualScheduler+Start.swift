@@ -49,7 +49,7 @@ extension VirtualScheduler {
         advance(toElapsed: created)
         let publisher = makePublisher()
         advance(toElapsed: subscribed)
-        let recorder = Recorder<P.Output, P.Failure>(site: site, clock: clock)
+        let recorder = Recorder<P.Output, P.Failure>(site: site, clock: elapsedReader)
         publisher.subscribe(recorder.storage)
         advance(toElapsed: cancelled)
         recorder.cancel()

@@ -67,8 +67,10 @@ extension VirtualScheduler {
     /// Waits for a publisher expectation in virtual time, from async code.
     ///
     /// It behaves like the synchronous ``wait(for:timeout:description:fileID:filePath:line:column:)``,
-    /// and yields to other tasks between two scheduled actions, so that work
-    /// the code under test starts in a `Task` gets a chance to run.
+    /// and lets the async work of the scheduler's virtual world (see
+    /// ``executor``) reach quiescence before the first step and after each
+    /// scheduled action, so that a task woken by a sleep's end runs before
+    /// time moves on.
     /// Cancelling the task ends the wait with `CancellationError`.
     ///
     /// ```swift
@@ -107,10 +109,11 @@ extension VirtualScheduler {
         let wait = VirtualWait(
             scheduler: self, expectation: expectation, timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await quiescence()
         var outcome = wait.step()
         while outcome == nil {
             try Task.checkCancellation()
-            await Task.yield()
+            await quiescence()
             outcome = wait.step()
         }
         return try wait.finish(outcome!)

@@ -81,6 +81,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// Reports the failures detected where no location is given: at the line
     /// that created the scheduler.
     let reporter: DeferredFailureReporter
+    /// The scheduler's ``VirtualTaskExecutor``, once asked for (typed
+    /// `AnyObject` because task executors are not available on every
+    /// system the library supports).
+    let taskExecutor = Locked<AnyObject?>(nil)
 
     /// Creates a virtual scheduler whose time starts at `now`.
     ///
@@ -352,13 +356,19 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let target = target(advancingBy: interval, at: site) else { return }
+        advance(to: target.offset, date: target.date)
+    }
+
+    /// Where `advance(by: interval)` moves to; nil, after a test failure at
+    /// `site`, when the interval is negative or not finite.
+    func target(advancingBy interval: Stride, at site: CallSite) -> (offset: Int64, date: SchedulerTimeType)? {
         reporter.deliverPending()
         guard interval >= .zero, let nanoseconds = StrideNanoseconds.finite(interval) else {
             FailureReporter.fail("VirtualScheduler.advance(by: \(StrideNanoseconds.describe(interval))): the interval must be zero or positive, and finite; virtual time did not move (it is \(elapsed)).", at: site)
-            return
+            return nil
         }
-        let target = state.withLock { $0.target(after: interval, nanoseconds: nanoseconds) }
-        advance(to: target.offset, date: target.date)
+        return state.withLock { $0.target(after: interval, nanoseconds: nanoseconds) }
     }
 
     /// Moves virtual time forward to `date`, running every action that falls
@@ -380,13 +390,20 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let target = target(advancingTo: date, at: site) else { return }
+        advance(to: target, date: date)
+    }
+
+    /// The offset of `date` for `advance(to: date)`; nil, after a test
+    /// failure at `site`, when it is in the past.
+    func target(advancingTo date: SchedulerTimeType, at site: CallSite) -> Int64? {
         reporter.deliverPending()
         let (target, elapsed) = state.withLock { ($0.offset(of: date), $0.elapsed) }
         guard target >= elapsed else {
             FailureReporter.fail("VirtualScheduler.advance(to:): \(VirtualTime(nanoseconds: target)) is in the past (virtual time is \(VirtualTime(nanoseconds: elapsed))); virtual time did not move.", at: site)
-            return
+            return nil
         }
-        advance(to: target, date: date)
+        return target
     }
 
     private func advance(to limit: Int64, date: SchedulerTimeType) {
@@ -431,38 +448,65 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
 
     /// `run(horizon:)`, with a bound on the actions a chain may run.
     func run(horizon: Stride, maximumActions: Int, site: CallSite) {
+        guard var run = RunPlan(self, horizon: horizon, maximumActions: maximumActions, site: site) else { return }
+        while run.step() {}
         reporter.deliverPending()
-        guard horizon >= .zero, let nanoseconds = StrideNanoseconds.finite(horizon) else {
-            FailureReporter.fail("VirtualScheduler.run(horizon: \(StrideNanoseconds.describe(horizon))): the horizon must be zero or positive, and finite; nothing ran.", at: site)
-            return
-        }
-        let end = state.withLock { $0.target(after: horizon, nanoseconds: nanoseconds) }
+    }
+
+    /// One `run()`: where its horizon ends, and how many actions it ran.
+    struct RunPlan {
+        let scheduler: VirtualScheduler
+        let horizon: Int64
+        let end: (offset: Int64, date: SchedulerTimeType)
+        let maximumActions: Int
+        let site: CallSite
         var actions = 0
-        while let head = state.withLock({ $0.queue.peek() }) {
-            if head.interval != nil && head.due > end.offset {
-                moveClock(to: end.offset, date: end.date)
-                reporter.deliverPending()
-                let pending = pendingActionCount
-                return FailureReporter.fail(
-                    "VirtualScheduler.run() stopped at its horizon of \(VirtualTime(nanoseconds: nanoseconds)) of virtual time "
-                    + "(virtual time is now \(elapsed)): a repeating schedule, every \(VirtualTime(nanoseconds: head.interval!)), "
+
+        /// Nil, after a test failure at `site`, when the horizon is negative
+        /// or not finite.
+        init?(_ scheduler: VirtualScheduler, horizon: Stride, maximumActions: Int, site: CallSite) {
+            scheduler.reporter.deliverPending()
+            guard horizon >= .zero, let nanoseconds = StrideNanoseconds.finite(horizon) else {
+                FailureReporter.fail("VirtualScheduler.run(horizon: \(StrideNanoseconds.describe(horizon))): the horizon must be zero or positive, and finite; nothing ran.", at: site)
+                return nil
+            }
+            self.scheduler = scheduler
+            self.horizon = nanoseconds
+            end = scheduler.state.withLock { $0.target(after: horizon, nanoseconds: nanoseconds) }
+            self.maximumActions = maximumActions
+            self.site = site
+        }
+
+        /// Runs the next action; false when the run is over (nothing left,
+        /// or endless work stopped with a test failure).
+        mutating func step() -> Bool {
+            guard let head = scheduler.state.withLock({ $0.queue.peek() }) else { return false }
+            if let interval = head.interval, head.due > end.offset {
+                scheduler.moveClock(to: end.offset, date: end.date)
+                scheduler.reporter.deliverPending()
+                let pending = scheduler.pendingActionCount
+                FailureReporter.fail(
+                    "VirtualScheduler.run() stopped at its horizon of \(VirtualTime(nanoseconds: horizon)) of virtual time "
+                    + "(virtual time is now \(scheduler.elapsed)): a repeating schedule, every \(VirtualTime(nanoseconds: interval)), "
                     + "is due again at \(VirtualTime(nanoseconds: head.due)), and never runs out "
                     + "(\(pending) action\(pending == 1 ? "" : "s") still scheduled). "
                     + "Advance by a fixed time instead, cancel the repeating schedule, or pass a larger horizon.",
                     at: site)
+                return false
             }
             guard actions < maximumActions else {
-                reporter.deliverPending()
-                return FailureReporter.fail(
-                    "VirtualScheduler.run() stopped after running \(actions) actions (virtual time is now \(elapsed)): "
+                scheduler.reporter.deliverPending()
+                FailureReporter.fail(
+                    "VirtualScheduler.run() stopped after running \(actions) actions (virtual time is now \(scheduler.elapsed)): "
                     + "the scheduled work keeps scheduling more, and the next action is due at \(VirtualTime(nanoseconds: head.due)). "
                     + "Advance by a fixed time instead, or end the chain.",
                     at: site)
+                return false
             }
-            _ = runNextAction(atOrBefore: .max)
+            _ = scheduler.runNextAction(atOrBefore: .max)
             actions += 1
+            return true
         }
-        reporter.deliverPending()
     }
 
     /// How many actions ``run(horizon:fileID:filePath:line:column:)`` runs at

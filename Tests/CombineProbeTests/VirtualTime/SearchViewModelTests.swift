@@ -54,7 +54,7 @@ final class SearchViewModelXCTests: XCTestCase {
         let results = model.$results.dropFirst().record(timedBy: scheduler)
 
         model.query = "s"
-        scheduler.advance(by: .milliseconds(100))
+        await scheduler.advance(by: .milliseconds(100))
         model.query = "swi"
 
         #expect(try await scheduler.wait(for: results.next(), timeout: .seconds(1)) == ["swift", "swiftly"])

@@ -1,0 +1,165 @@
+extension VirtualScheduler {
+    // MARK: Sleeping
+
+    /// Suspends the calling task for `duration` of virtual time, as
+    /// combine-schedulers' `sleep(for:)` does.
+    ///
+    /// ```swift
+    /// let task = Task(executorPreference: scheduler.executor) {
+    ///     try await scheduler.sleep(for: .seconds(1))
+    /// }
+    /// await scheduler.advance(by: .seconds(1))
+    /// ```
+    ///
+    /// A negative or zero duration returns at once; a non-finite one sleeps
+    /// until the task is cancelled.
+    ///
+    /// - parameter duration: How long to sleep.
+    /// - parameter tolerance: Ignored: virtual sleeps end exactly on time.
+    /// - parameter options: Ignored.
+    /// - throws: `CancellationError` if the task is cancelled first.
+    public func sleep(for duration: Stride, tolerance: Stride? = nil, options: SchedulerOptions? = nil) async throws {
+        let deadline = StrideNanoseconds.finite(duration).map { elapsed + VirtualTime(nanoseconds: $0) } ?? VirtualTime(nanoseconds: .max)
+        try await VirtualSleep.sleep(until: deadline, on: self)
+    }
+
+    /// Suspends the calling task until the scheduler's time reaches
+    /// `deadline`.
+    ///
+    /// - parameter deadline: When to wake up; a date not after ``now``
+    ///   returns at once.
+    /// - parameter tolerance: Ignored: virtual sleeps end exactly on time.
+    /// - parameter options: Ignored.
+    /// - throws: `CancellationError` if the task is cancelled first.
+    public func sleep(until deadline: SchedulerTimeType, tolerance: Stride? = nil, options: SchedulerOptions? = nil) async throws {
+        let offset = state.withLock { $0.offset(of: deadline) }
+        try await VirtualSleep.sleep(until: VirtualTime(nanoseconds: offset), on: self)
+    }
+
+    /// An async sequence of the scheduler's time, every `interval` from now,
+    /// as combine-schedulers' `timer(interval:)`. Its repeating schedule
+    /// ends at the first tick after the consuming task stops iterating (or
+    /// is cancelled).
+    ///
+    /// ```swift
+    /// let ticks = Task(executorPreference: scheduler.executor) {
+    ///     var count = 0
+    ///     for await _ in scheduler.timer(interval: .seconds(1)) {
+    ///         count += 1
+    ///         if count == 3 { break }
+    ///     }
+    ///     return count
+    /// }
+    /// await scheduler.advance(by: .seconds(3))
+    /// ```
+    ///
+    /// - parameter interval: The time between two elements; a negative, zero
+    ///   or non-finite interval is a test failure at the line that created
+    ///   the scheduler, and the sequence yields once.
+    /// - parameter tolerance: Ignored.
+    /// - parameter options: Ignored.
+    /// - returns: The scheduler's time at each tick.
+    public func timer(interval: Stride, tolerance: Stride? = nil, options: SchedulerOptions? = nil) -> AsyncStream<SchedulerTimeType> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SchedulerTimeType.self, bufferingPolicy: .bufferingNewest(1))
+        // The schedule ends at the first tick after the consumer stopped
+        // iterating: the repeating action cancels itself then.
+        let schedule = Locked<(any Cancellable)?>(nil)
+        let cancellable = self.schedule(after: now.advanced(by: interval), interval: interval, tolerance: .zero, options: nil) { [state] in
+            if case .terminated = continuation.yield(state.withLock { $0.now }) {
+                schedule.withLock { $0?.cancel() }
+            }
+        }
+        schedule.withLock { $0 = cancellable }
+        return stream
+    }
+
+    // MARK: Moving time, from async code
+
+    /// Moves virtual time forward by `interval`, like the synchronous
+    /// ``advance(by:fileID:filePath:line:column:)``, and lets the async work
+    /// of the scheduler's virtual world (see ``executor``) reach quiescence
+    /// before the first action, after each one, and at the end: a task that
+    /// a sleep's end resumes runs until it sleeps again or finishes before
+    /// time moves on — no `Task.yield()` loop, no real time.
+    ///
+    /// In an async context, `await scheduler.advance(by:)` is this method.
+    ///
+    /// - parameter interval: How far to move time.
+    /// - parameter isolation: The caller's isolation; leave the default.
+    /// - parameter fileID: The caller's file, for failures; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    public func advance(
+        by interval: Stride = .zero,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await quiescence()
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let target = target(advancingBy: interval, at: site) else { return }
+        await advance(to: target.offset, date: target.date)
+    }
+
+    /// Moves virtual time forward to `date`, like the synchronous
+    /// ``advance(to:fileID:filePath:line:column:)``, letting the async work
+    /// of the virtual world reach quiescence around each action (see
+    /// ``advance(by:isolation:fileID:filePath:line:column:)``).
+    ///
+    /// - parameter date: The instant to move to.
+    /// - parameter isolation: The caller's isolation; leave the default.
+    /// - parameter fileID: The caller's file, for failures; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    public func advance(
+        to date: SchedulerTimeType,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await quiescence()
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let target = target(advancingTo: date, at: site) else { return }
+        await advance(to: target, date: date)
+    }
+
+    /// Runs every scheduled action, like the synchronous
+    /// ``run(horizon:fileID:filePath:line:column:)``, letting the async work
+    /// of the virtual world reach quiescence around each action: sleeping
+    /// tasks wake, run, and sleep again until nothing is left.
+    ///
+    /// - parameter horizon: How much virtual time repeating schedules may
+    ///   run through; one hour by default.
+    /// - parameter isolation: The caller's isolation; leave the default.
+    /// - parameter fileID: The caller's file, for failures; leave the default.
+    /// - parameter filePath: See `fileID`.
+    /// - parameter line: See `fileID`.
+    /// - parameter column: See `fileID`.
+    public func run(
+        horizon: Stride = defaultHorizon,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await quiescence()
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard var run = RunPlan(self, horizon: horizon, maximumActions: Self.maximumRunActions, site: site) else { return }
+        while run.step() { await quiescence() }
+        reporter.deliverPending()
+    }
+
+    private func advance(to limit: Int64, date: SchedulerTimeType, isolation: isolated (any Actor)? = #isolation) async {
+        while runNextAction(atOrBefore: limit) { await quiescence() }
+        moveClock(to: limit, date: date)
+        await quiescence()
+        reporter.deliverPending()
+    }
+}

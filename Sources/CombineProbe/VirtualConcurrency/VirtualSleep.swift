@@ -1,0 +1,56 @@
+/// One task sleeping in virtual time: the wake-up scheduled on the
+/// scheduler, and the continuation it resumes — exactly once, whether the
+/// deadline comes or the task is cancelled first.
+final class VirtualSleep: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Void, any Error>?
+        var wakeUp: UInt64?
+        var isOver = false
+    }
+
+    private let state = Locked(State())
+
+    /// Suspends until the virtual time of `source` reaches `deadline`.
+    static func sleep(until deadline: VirtualTime, on source: any VirtualClock) async throws {
+        try Task.checkCancellation()
+        guard deadline > source.elapsed else { return }
+        let sleep = VirtualSleep()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                sleep.start(continuation, deadline: deadline, on: source)
+            }
+        } onCancel: {
+            if let wakeUp = sleep.end(.failure(CancellationError())) { source.cancelScheduled(wakeUp) }
+        }
+    }
+
+    private func start(_ continuation: CheckedContinuation<Void, any Error>, deadline: VirtualTime, on source: any VirtualClock) {
+        let cancelledAlready = state.withLock { state -> Bool in
+            if state.isOver { return true }
+            state.continuation = continuation
+            return false
+        }
+        if cancelledAlready {
+            return continuation.resume(throwing: CancellationError())
+        }
+        let wakeUp = source.schedule(at: deadline) { [self] in _ = end(.success(())) }
+        let cancelledMeanwhile = state.withLock { state -> Bool in
+            state.wakeUp = wakeUp
+            return state.isOver
+        }
+        if cancelledMeanwhile { source.cancelScheduled(wakeUp) }
+    }
+
+    /// Resumes the sleeper with `result`, the first time only. Returns the
+    /// wake-up to cancel, if it is still scheduled.
+    private func end(_ result: Result<Void, any Error>) -> UInt64? {
+        let (continuation, wakeUp) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, UInt64?) in
+            guard !state.isOver else { return (nil, nil) }
+            state.isOver = true
+            defer { state.continuation = nil }
+            return (state.continuation, state.wakeUp)
+        }
+        continuation?.resume(with: result)
+        return wakeUp
+    }
+}
