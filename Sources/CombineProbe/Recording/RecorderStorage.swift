@@ -229,6 +229,14 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         }
     }
 
+    /// Keeps a misuse report for the test's next read of the recorder, even
+    /// where it could be recorded now: for misuse detected after a delay, when
+    /// the test that made the recorder may have ended.
+    func keepMisuse(_ misuse: Misuse) {
+        let text = "\(misuse.headline) (recorder created at \(site)): \(misuse.explanation)"
+        state.withLock { $0.undeliveredMisuse.append(text) }
+    }
+
     /// Delivers the misuse reports kept by ``reportMisuse(_:)``. Called
     /// whenever the test reads the recorder.
     func deliverPendingMisuse() {

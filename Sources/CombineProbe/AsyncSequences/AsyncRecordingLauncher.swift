@@ -1,0 +1,79 @@
+import Foundation
+
+/// Starts the recording of an `AsyncSequence`: subscribes the recorder's
+/// storage to an ``AsyncIterationSubscription``, then runs the iteration loop
+/// on a task of its own.
+enum AsyncRecordingLauncher {
+    /// Gives the storage the subscription that cancels the iteration.
+    ///
+    /// - parameter storage: The recorder's storage.
+    /// - parameter onEnd: Runs once the iteration has ended.
+    static func subscribe<Input, Failure>(
+        _ storage: RecorderStorage<Input, Failure>,
+        onEnd: (@Sendable () -> Void)? = nil
+    ) -> AsyncIterationSubscription {
+        let subscription = AsyncIterationSubscription(
+            grace: ProbeSettings.effectiveTimeout(nil), onEnd: onEnd
+        ) { [storage] explanation in
+            FileHandle.standardError.write(Data(
+                "CombineProbe: AsyncSequence recorder created at \(storage.site) was cancelled: \(explanation)\n".utf8))
+            storage.keepMisuse(RecorderStorage<Input, Failure>.Misuse("AsyncSequence recorder was cancelled", explanation))
+        }
+        storage.receive(subscription: subscription)
+        return subscription
+    }
+
+    /// Runs the loop on a new task, which the subscription cancels.
+    ///
+    /// The task does not inherit the caller's actor: `record()` is
+    /// nonisolated, so the sequence is pulled on the global executor even
+    /// while the test blocks its thread in a synchronous wait.
+    static func launch(_ loop: any AsyncIterationLoop, _ subscription: AsyncIterationSubscription) {
+        subscription.attach(Task { await loop.run() })
+    }
+}
+
+extension Recorder where Failure == any Error {
+    /// Iterates `iterator` into this recorder, on a task of its own. The
+    /// iterator must be touched by nobody else.
+    func startRecording<Iterator: AsyncIteratorProtocol>(iterator: Iterator) where Iterator.Element == Input {
+        let subscription = AsyncRecordingLauncher.subscribe(storage)
+        AsyncRecordingLauncher.launch(
+            ThrowingAsyncIteration(iterator, storage: storage, subscription: subscription), subscription)
+    }
+
+    /// Records an `AsyncThrowingStream`, unless it is recorded already (see
+    /// ``RecordedStreams``).
+    func startRecording(stream: AsyncThrowingStream<Input, any Error>) {
+        guard let key = claim(stream, kind: "AsyncThrowingStream") else { return }
+        let subscription = AsyncRecordingLauncher.subscribe(storage) { RecordedStreams.release(key) }
+        AsyncRecordingLauncher.launch(
+            ThrowingAsyncIteration(stream.makeAsyncIterator(), storage: storage, subscription: subscription), subscription)
+    }
+}
+
+extension Recorder where Failure == Never {
+    /// Records an `AsyncStream`, unless it is recorded already (see
+    /// ``RecordedStreams``).
+    func startRecording(stream: AsyncStream<Input>) {
+        guard let key = claim(stream, kind: "AsyncStream") else { return }
+        let subscription = AsyncRecordingLauncher.subscribe(storage) { RecordedStreams.release(key) }
+        AsyncRecordingLauncher.launch(
+            StreamIteration(stream.makeAsyncIterator(), storage: storage, subscription: subscription), subscription)
+    }
+}
+
+extension Recorder {
+    /// Claims a stream for this recorder. When another recorder records it
+    /// already, reports the misuse, cancels this recorder, and returns nil.
+    func claim<Stream>(_ stream: Stream, kind: String) -> RecordedStreams.Key? {
+        let key = RecordedStreams.key(of: stream)
+        guard let owner = RecordedStreams.claim(key, at: storage.site) else { return key }
+        storage.cancel()
+        storage.reportMisuse(RecorderStorage<Input, Failure>.Misuse(
+            "\(kind) is already recorded by the recorder created at \(owner)",
+            "a stream has a single consumer, and a second one would stop the process. "
+                + "This recorder records nothing: record the stream once, and read that recorder."))
+        return nil
+    }
+}
