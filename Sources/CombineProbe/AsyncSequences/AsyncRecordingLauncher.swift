@@ -26,10 +26,16 @@ enum AsyncRecordingLauncher {
     /// Runs the loop on a new task, which the subscription cancels.
     ///
     /// The task does not inherit the caller's actor: `record()` is
-    /// nonisolated, so the sequence is pulled on the global executor even
-    /// while the test blocks its thread in a synchronous wait.
+    /// nonisolated. It prefers a ``RecordingExecutor`` of its own, so that
+    /// tests blocking the threads of the cooperative pool do not starve it;
+    /// before macOS 15 and iOS 18, which have no task executors, it runs on
+    /// the global executor.
     static func launch(_ loop: any AsyncIterationLoop, _ subscription: AsyncIterationSubscription) {
-        subscription.attach(Task { await loop.run() })
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+            subscription.attach(Task(executorPreference: RecordingExecutor()) { await loop.run() })
+        } else {
+            subscription.attach(Task { await loop.run() })
+        }
     }
 }
 
