@@ -14,6 +14,7 @@ import Foundation
 /// the line that called `record()` the next time the test reads the
 /// recorder, if it still does. It is never recorded from the background,
 /// where it could land in another test.
+@usableFromInline
 final class AsyncIterationSubscription: Subscription, Sendable {
     private struct State {
         var task: Task<Void, Never>?
@@ -41,6 +42,7 @@ final class AsyncIterationSubscription: Subscription, Sendable {
 
     /// Gives the subscription the task to cancel. Cancels it at once if the
     /// subscription was cancelled already.
+    @usableFromInline
     func attach(_ task: Task<Void, Never>) {
         let cancelNow: Bool = state.withLock { state in
             state.task = task
@@ -52,9 +54,11 @@ final class AsyncIterationSubscription: Subscription, Sendable {
     /// Demand changes nothing: the sequence is pulled as fast as it goes.
     ///
     /// - parameter demand: Ignored.
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {}
 
     /// Cancels the iteration's task, and watches that it ends.
+    @usableFromInline
     func cancel() {
         let (task, watch): (Task<Void, Never>?, Bool) = state.withLock { state in
             guard !state.isCancelled else { return (nil, false) }
@@ -69,6 +73,7 @@ final class AsyncIterationSubscription: Subscription, Sendable {
     }
 
     /// Called by the iteration when it ends, for whatever reason.
+    @usableFromInline
     func iterationEnded() {
         onEnd?()
         let waiters: [CheckedContinuation<Bool, Never>] = state.withLock { state in

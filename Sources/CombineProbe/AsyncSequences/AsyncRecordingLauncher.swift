@@ -58,14 +58,24 @@ extension Recorder where Failure == any Error {
     }
 }
 
-extension Recorder where Failure == Never {
-    /// Records an `AsyncStream`, unless it is recorded already (see
-    /// ``RecordedStreams``).
-    func startRecording(stream: AsyncStream<Input>) {
-        guard let key = claim(stream, kind: "AsyncStream") else { return }
-        let subscription = AsyncRecordingLauncher.subscribe(storage) { RecordedStreams.release(key) }
-        AsyncRecordingLauncher.launch(
-            StreamIteration(stream.makeAsyncIterator(), storage: storage, subscription: subscription), subscription)
+extension Recorder where Failure == Never, Input: Sendable {
+    /// Makes a recorder of an `AsyncStream` and the loop that will iterate
+    /// it; the loop is nil when the stream is recorded already (see
+    /// ``RecordedStreams``), which is reported. The caller launches the loop,
+    /// in inlinable code, so that its module specializes it.
+    @usableFromInline
+    static func prepareRecording(
+        of stream: AsyncStream<Input>,
+        timedBy clock: (@Sendable () -> VirtualTime)?,
+        exhaustive: Bool?,
+        fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    ) -> (Recorder, StreamIteration<Input>?) {
+        let recorder = Recorder(
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            clock: clock, exhaustive: exhaustive)
+        guard let key = recorder.claim(stream, kind: "AsyncStream") else { return (recorder, nil) }
+        let subscription = AsyncRecordingLauncher.subscribe(recorder.storage) { RecordedStreams.release(key) }
+        return (recorder, StreamIteration(stream.makeAsyncIterator(), storage: recorder.storage, subscription: subscription))
     }
 }
 

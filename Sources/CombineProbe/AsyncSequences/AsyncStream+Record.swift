@@ -20,6 +20,7 @@ extension AsyncStream where Element: Sendable {
     /// - parameter line: See `fileID`.
     /// - parameter column: See `fileID`.
     /// - returns: The recorder, which records already.
+    @inlinable
     public func record(
         exhaustive: Bool? = nil,
         fileID: StaticString = #fileID,
@@ -27,9 +28,9 @@ extension AsyncStream where Element: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Recorder<Element, Never> {
-        let recorder = Recorder<Element, Never>(
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), exhaustive: exhaustive)
-        recorder.startRecording(stream: self)
+        let (recorder, loop) = Recorder<Element, Never>.prepareRecording(
+            of: self, timedBy: nil, exhaustive: exhaustive, fileID: fileID, filePath: filePath, line: line, column: column)
+        loop?.launch()
         return recorder
     }
 
@@ -53,10 +54,10 @@ extension AsyncStream where Element: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) -> Recorder<Element, Never> {
-        let recorder = Recorder<Element, Never>(
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            clock: scheduler.clock, exhaustive: exhaustive)
-        recorder.startRecording(stream: self)
+        let (recorder, loop) = Recorder<Element, Never>.prepareRecording(
+            of: self, timedBy: scheduler.clock, exhaustive: exhaustive,
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        loop?.launch()
         return recorder
     }
 }
