@@ -120,6 +120,16 @@ final class PublisherValuesIteration<Upstream: Publisher>: AsyncIterationLoop, @
         self.subscription = subscription
     }
 
+    /// The loop over `values`. Infers the publisher's type, whose name
+    /// differs between Combine (`P`) and OpenCombine (`Upstream`).
+    static func of(
+        _ values: AsyncPublisher<Upstream>,
+        storage: RecorderStorage<Upstream.Output, Never>,
+        subscription: AsyncIterationSubscription
+    ) -> PublisherValuesIteration {
+        PublisherValuesIteration(values.makeAsyncIterator(), storage: storage, subscription: subscription)
+    }
+
     func run() async {
         defer { subscription.iterationEnded() }
         while let element = await iterator.next() {

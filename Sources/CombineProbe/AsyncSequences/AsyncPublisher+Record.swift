@@ -33,9 +33,7 @@ extension AsyncPublisher {
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), exhaustive: exhaustive)
         let subscription = AsyncRecordingLauncher.subscribe(recorder.storage)
         AsyncRecordingLauncher.launch(
-            PublisherValuesIteration<Upstream>(
-                makeAsyncIterator(), storage: recorder.storage, subscription: subscription),
-            subscription)
+            PublisherValuesIteration.of(self, storage: recorder.storage, subscription: subscription), subscription)
         return recorder
     }
 }
@@ -46,7 +44,7 @@ extension AsyncThrowingPublisher {
     /// ``Recorder``, and returns the recorder. The publisher's failure is
     /// recorded as `any Error`.
     ///
-    /// As for ``AsyncPublisher``'s `record()`, the iterator is a Combine
+    /// As for the `record()` of `AsyncPublisher`, the iterator is a Combine
     /// subscriber and may be used from any thread, and `values` drops what a
     /// publisher that ignores demand sends between two pulls: to lose
     /// nothing, record the publisher itself.

@@ -4,8 +4,11 @@ extension Recorder where Failure == any Error {
     /// recorder.
     ///
     /// ```swift
-    /// let recorder = Recorder(recording: lines(of: "a\nb"))
-    /// XCTAssertEqual(try wait(for: recorder.elements, timeout: 1), ["a", "b"])
+    /// let (names, continuation) = AsyncStream.makeStream(of: String.self)
+    /// let recorder = Recorder(recording: names.map { $0.uppercased() })
+    /// continuation.yield("ada")
+    /// continuation.finish()
+    /// XCTAssertEqual(try wait(for: recorder.elements, timeout: 1), ["ADA"])
     /// ```
     ///
     /// `sending` lets the compiler check that nothing else uses the sequence

@@ -234,6 +234,27 @@ final class AsyncSequenceRecorderTests: FailureCapturingTestCase {
         ])
     }
 
+    func testVirtualWaitReadsWhatTheTaskRecorded() throws {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let recorder = stream.record(timedBy: scheduler)
+        continuation.yield(1)
+        continuation.finish()
+        waitUntilCompleted(recorder)
+        XCTAssertEqual(try scheduler.wait(for: recorder.elements, timeout: .seconds(1)), [1])
+        XCTAssertEqual(scheduler.elapsed, .zero)
+    }
+
+    func testVirtualWaitCannotWaitForARealTimeTask() throws {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let recorder = stream.record(timedBy: scheduler)
+        let (failures, _) = captureFailures { try scheduler.wait(for: recorder.next(), timeout: .seconds(1)) }
+        XCTAssertEqual(failures.map(\.line), [#line - 1])
+        XCTAssertTrue(failures.first?.message.contains("nothing is scheduled on the virtual scheduler") == true, "\(failures)")
+        continuation.finish()
+    }
+
     // MARK: Misuse
 
     func testRecordingAStreamTwiceIsReported() throws {
