@@ -24,6 +24,11 @@ for n in recordSizes {
     report.add("record (Recorder vs sink+append)", n: n, nanoseconds: recorder, baseline: floor, target: "<= 1.3x, flat in n")
 }
 
+let streamSize = smoke ? 10_000 : 1_000_000
+let bareLoop = iterateStreamIntoArray(streamSize)
+let streamRecorder = recordStream(streamSize)
+report.add("record an AsyncStream (record() vs for await + append)", n: streamSize, nanoseconds: streamRecorder, baseline: bareLoop, target: "<= 1.2x")
+
 let recordTime = recordThroughRecorder(consumeSize)
 let consumeTime = consumeWithNext(consumeSize)
 report.add("consume with next().get() (vs recording)", n: consumeSize, nanoseconds: consumeTime, baseline: recordTime, target: "<= 2x")

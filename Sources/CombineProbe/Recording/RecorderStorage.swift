@@ -9,6 +9,7 @@
 ///
 /// All mutable state lives in a `Locked` value, so publishers may send from
 /// any thread.
+@usableFromInline
 final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, ExhaustiveCheck {
     let state: Locked<RecorderState<Input, Failure>>
     /// Where `record()` was called: misuse is reported there.
@@ -32,6 +33,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
 
     // MARK: Subscriber
 
+    @usableFromInline
     func receive(subscription: any Subscription) {
         let outcome: SubscriptionOutcome = state.withLock { state in
             switch state.phase {
@@ -60,16 +62,19 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         }
     }
 
+    @usableFromInline
     func receive(_ input: Input) -> Subscribers.Demand {
         // The hot path: one lock, one append. It returns a plain Bool so that
-        // it needs no runtime type metadata; anything unusual (a waiting
-        // test, a misuse, a timed recorder) takes the slow path.
+        // it needs no runtime type metadata; anything unusual (a test waiting
+        // for elements, a misuse, a timed recorder) takes the slow path. A
+        // test waiting for the completion (elements, finished, last…) stays
+        // on it: an element cannot end that wait.
         guard clock == nil else {
             receiveSlowly(input)
             return .none
         }
         let recorded = state.withLock { state -> Bool in
-            guard state.phase == .subscribed, state.waiters.isEmpty else { return false }
+            guard state.phase == .subscribed, state.waiters.allSatisfy({ $0.condition == .completion }) else { return false }
             state.elements.append(input)
             return true
         }
@@ -102,6 +107,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         }
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         let time = clock?()
         apply { state in
@@ -231,6 +237,14 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         } else {
             state.withLock { $0.undeliveredMisuse.append(text) }
         }
+    }
+
+    /// Keeps a misuse report for the test's next read of the recorder, even
+    /// where it could be recorded now: for misuse detected after a delay, when
+    /// the test that made the recorder may have ended.
+    func keepMisuse(_ misuse: Misuse) {
+        let text = "\(misuse.headline) (recorder created at \(site)): \(misuse.explanation)"
+        state.withLock { $0.undeliveredMisuse.append(text) }
     }
 
     /// Delivers the misuse reports kept by ``reportMisuse(_:)``. Called

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Starts the recording of an `AsyncSequence`: subscribes the recorder's
+/// storage to an ``AsyncIterationSubscription``, then runs the iteration loop
+/// on a task of its own.
+enum AsyncRecordingLauncher {
+    /// Gives the storage the subscription that cancels the iteration.
+    ///
+    /// - parameter storage: The recorder's storage.
+    /// - parameter onEnd: Runs once the iteration has ended.
+    static func subscribe<Input, Failure>(
+        _ storage: RecorderStorage<Input, Failure>,
+        onEnd: (@Sendable () -> Void)? = nil
+    ) -> AsyncIterationSubscription {
+        let subscription = AsyncIterationSubscription(
+            grace: ProbeSettings.effectiveTimeout(nil), onEnd: onEnd
+        ) { [storage] explanation in
+            FileHandle.standardError.write(Data(
+                "CombineProbe: AsyncSequence recorder created at \(storage.site) was cancelled: \(explanation)\n".utf8))
+            storage.keepMisuse(RecorderStorage<Input, Failure>.Misuse("AsyncSequence recorder was cancelled", explanation))
+        }
+        storage.receive(subscription: subscription)
+        return subscription
+    }
+
+    /// Runs the loop on a new task, which the subscription cancels.
+    ///
+    /// The task does not inherit the caller's actor: `record()` is
+    /// nonisolated. It prefers a ``RecordingExecutor`` of its own, so that
+    /// tests blocking the threads of the cooperative pool do not starve it;
+    /// before macOS 15 and iOS 18, which have no task executors, it runs on
+    /// the global executor.
+    static func launch(_ loop: any AsyncIterationLoop, _ subscription: AsyncIterationSubscription) {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+            subscription.attach(Task(executorPreference: RecordingExecutor()) { await loop.run() })
+        } else {
+            subscription.attach(Task { await loop.run() })
+        }
+    }
+}
+
+extension Recorder where Failure == any Error {
+    /// Iterates `iterator` into this recorder, on a task of its own. The
+    /// iterator must be touched by nobody else.
+    func startRecording<Iterator: AsyncIteratorProtocol>(iterator: Iterator) where Iterator.Element == Input {
+        let subscription = AsyncRecordingLauncher.subscribe(storage)
+        AsyncRecordingLauncher.launch(
+            ThrowingAsyncIteration(iterator, storage: storage, subscription: subscription), subscription)
+    }
+
+    /// Records an `AsyncThrowingStream`, unless it is recorded already (see
+    /// ``RecordedStreams``).
+    func startRecording(stream: AsyncThrowingStream<Input, any Error>) {
+        guard let key = claim(stream, kind: "AsyncThrowingStream") else { return }
+        let subscription = AsyncRecordingLauncher.subscribe(storage) { RecordedStreams.release(key) }
+        AsyncRecordingLauncher.launch(
+            ThrowingAsyncIteration(stream.makeAsyncIterator(), storage: storage, subscription: subscription), subscription)
+    }
+}
+
+extension Recorder where Failure == Never, Input: Sendable {
+    /// Makes a recorder of an `AsyncStream` and the loop that will iterate
+    /// it; the loop is nil when the stream is recorded already (see
+    /// ``RecordedStreams``), which is reported. The caller launches the loop,
+    /// in inlinable code, so that its module specializes it.
+    @usableFromInline
+    static func prepareRecording(
+        of stream: AsyncStream<Input>,
+        timedBy clock: (@Sendable () -> VirtualTime)?,
+        exhaustive: Bool?,
+        fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    ) -> (Recorder, StreamIteration<Input>?) {
+        let recorder = Recorder(
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            clock: clock, exhaustive: exhaustive)
+        guard let key = recorder.claim(stream, kind: "AsyncStream") else { return (recorder, nil) }
+        let subscription = AsyncRecordingLauncher.subscribe(recorder.storage) { RecordedStreams.release(key) }
+        return (recorder, StreamIteration(stream.makeAsyncIterator(), storage: recorder.storage, subscription: subscription))
+    }
+}
+
+extension Recorder {
+    /// Claims a stream for this recorder. When another recorder records it
+    /// already, reports the misuse, cancels this recorder, and returns nil.
+    func claim<Stream>(_ stream: Stream, kind: String) -> RecordedStreams.Key? {
+        let key = RecordedStreams.key(of: stream)
+        guard let owner = RecordedStreams.claim(key, at: storage.site) else { return key }
+        storage.cancel()
+        storage.reportMisuse(RecorderStorage<Input, Failure>.Misuse(
+            "\(kind) is already recorded by the recorder created at \(owner)",
+            "a stream has a single consumer, and a second one would stop the process. "
+                + "This recorder records nothing: record the stream once, and read that recorder."))
+        return nil
+    }
+}

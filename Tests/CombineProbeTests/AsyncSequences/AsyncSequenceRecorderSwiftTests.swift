@@ -1,0 +1,100 @@
+@testable import CombineProbe
+import Foundation
+import Testing
+
+/// Recorders of async sequences, in Swift Testing: the same expectations,
+/// and failures recorded as Swift Testing issues at the caller's line.
+@Suite struct AsyncSequenceRecorderSwiftTests {
+    let short: TimeInterval = 0.05
+    let long: TimeInterval = 10
+
+    @Test func streamExpectations() async throws {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        let recorder = stream.record()
+        continuation.yield("red")
+        #expect(try await wait(for: recorder.next(), timeout: long) == "red")
+        try await wait(for: recorder.next().inverted, timeout: short)
+        continuation.yield("green")
+        continuation.yield("blue")
+        continuation.finish()
+        #expect(try await wait(for: recorder.elements, timeout: long) == ["red", "green", "blue"])
+        expectRecordedValues(recorder, ["red", "green", "blue"])
+    }
+
+    @Test func synchronousTestWaitsWithAnAssertion() throws {
+        let recorder = CountingSequence(count: 3).record()
+        expectRecordedValues(recorder, [0, 1, 2], timeout: long)
+        #expect(try recorder.last.get() == 2)
+    }
+
+    @Test func thrownErrorIsTheFailure() async throws {
+        let stream = AsyncThrowingStream<Int, any Error> { $0.finish(throwing: SequenceFailure()) }
+        let recorder = stream.record()
+        await #expect(throws: SequenceFailure.self) { try await wait(for: recorder.finished, timeout: long) }
+    }
+
+    @Test func valuesOfAPublisher() async throws {
+        let recorder = (1...5).publisher.values.record()
+        #expect(try await wait(for: recorder.last, timeout: long) == 5)
+    }
+
+    @Test func aSequenceHandedOverWithSending() async throws {
+        let recorder = Recorder(recording: CountingSequence(count: 4).map { $0 * 10 })
+        #expect(try await wait(for: recorder.elements, timeout: long) == [0, 10, 20, 30])
+    }
+
+    @Test func fastProducerLosesNothing() async throws {
+        let count = 100_000
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let recorder = stream.record()
+        Task.detached {
+            for value in 0..<count { continuation.yield(value) }
+            continuation.finish()
+        }
+        #expect(try await wait(for: recorder.elements, timeout: long) == Array(0..<count))
+    }
+
+    @Test func releaseCancelsTheIteration() async throws {
+        let naturals = Naturals()
+        var recorder: Recorder<Int, any Error>? = naturals.record()
+        let subscription = try #require(recorder?.storage.state.withLock { $0.subscription } as? AsyncIterationSubscription)
+        #expect(try await wait(for: #require(recorder).next(2), timeout: long) == [0, 1])
+        recorder = nil
+        #expect(await subscription.cancellationVerdict() == false)
+        #expect(naturals.cancellations.value == 1)
+    }
+
+    @Test func waitTimeoutIsAnIssueAtTheWait() async {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let recorder = stream.record()
+        let error = await expectIssues(["Asynchronous wait failed"], atLine: #line + 1) {
+            _ = try await wait(for: recorder.next(), timeout: short)
+        }
+        #expect(error as? RecordingError == .notEnoughElements)
+        continuation.finish()
+    }
+
+    @Test func recordingAStreamTwiceIsAnIssue() async throws {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let first = stream.record()
+        _ = await expectIssues(["AsyncStream is already recorded by the recorder created at"], atLine: #line + 1) {
+            _ = stream.record()
+        }
+        continuation.yield(1)
+        continuation.finish()
+        #expect(try await wait(for: first.elements, timeout: long) == [1])
+    }
+
+    @Test func ignoredCancellationIsAnIssueAtTheNextRead() async throws {
+        let sequence = StubbornSequence()
+        let recorder = ProbeSettings.withOverrides(.init(defaultTimeout: 0.05)) { sequence.record() }
+        let recordLine = #line - 1
+        let subscription = try #require(recorder.storage.state.withLock { $0.subscription } as? AsyncIterationSubscription)
+        recorder.cancel()
+        #expect(await subscription.cancellationVerdict())
+        _ = await expectIssues(["AsyncSequence recorder was cancelled"], atLine: recordLine) {
+            _ = recorder.elementsAndCompletion
+        }
+        sequence.finish()
+    }
+}
