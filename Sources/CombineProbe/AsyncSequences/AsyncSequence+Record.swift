@@ -64,7 +64,7 @@ extension AsyncSequence where Self: Sendable {
     ) -> Recorder<Element, any Error> {
         let recorder = Recorder<Element, any Error>(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            clock: scheduler.clock, exhaustive: exhaustive)
+            clock: scheduler.elapsedReader, exhaustive: exhaustive)
         recorder.startRecording(iterator: makeAsyncIterator())
         return recorder
     }

@@ -55,7 +55,7 @@ extension AsyncStream where Element: Sendable {
         column: UInt = #column
     ) -> Recorder<Element, Never> {
         let (recorder, loop) = Recorder<Element, Never>.prepareRecording(
-            of: self, timedBy: scheduler.clock, exhaustive: exhaustive,
+            of: self, timedBy: scheduler.elapsedReader, exhaustive: exhaustive,
             fileID: fileID, filePath: filePath, line: line, column: column)
         loop?.launch()
         return recorder
@@ -113,7 +113,7 @@ extension AsyncThrowingStream where Element: Sendable, Failure == any Error {
     ) -> Recorder<Element, any Error> {
         let recorder = Recorder<Element, any Error>(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            clock: scheduler.clock, exhaustive: exhaustive)
+            clock: scheduler.elapsedReader, exhaustive: exhaustive)
         recorder.startRecording(stream: self)
         return recorder
     }

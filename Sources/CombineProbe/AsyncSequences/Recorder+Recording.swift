@@ -57,7 +57,7 @@ extension Recorder where Failure == any Error {
     ) where S.Element == Input {
         self.init(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            clock: scheduler.clock, exhaustive: exhaustive)
+            clock: scheduler.elapsedReader, exhaustive: exhaustive)
         startRecording(iterator: sequence.makeAsyncIterator())
     }
 }

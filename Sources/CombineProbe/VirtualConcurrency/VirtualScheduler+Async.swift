@@ -98,10 +98,10 @@ extension VirtualScheduler {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await quiescence()
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var settling = await quiescence(at: site)
         guard let target = target(advancingBy: interval, at: site) else { return }
-        await advance(to: target.offset, date: target.date)
+        await advance(to: target.offset, date: target.date, settling: &settling, at: site)
     }
 
     /// Moves virtual time forward to `date`, like the synchronous
@@ -123,10 +123,10 @@ extension VirtualScheduler {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await quiescence()
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var settling = await quiescence(at: site)
         guard let target = target(advancingTo: date, at: site) else { return }
-        await advance(to: target, date: date)
+        await advance(to: target, date: date, settling: &settling, at: site)
     }
 
     /// Runs every scheduled action, like the synchronous
@@ -149,17 +149,24 @@ extension VirtualScheduler {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await quiescence()
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var settling = await quiescence(at: site)
         guard var run = RunPlan(self, horizon: horizon, maximumActions: Self.maximumRunActions, site: site) else { return }
-        while run.step() { await quiescence() }
+        while run.step() {
+            if settling { settling = await quiescence(at: site) }
+        }
         reporter.deliverPending()
     }
 
-    private func advance(to limit: Int64, date: SchedulerTimeType, isolation: isolated (any Actor)? = #isolation) async {
-        while runNextAction(atOrBefore: limit) { await quiescence() }
+    private func advance(
+        to limit: Int64, date: SchedulerTimeType, settling: inout Bool, at site: CallSite,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        while runNextAction(atOrBefore: limit) {
+            if settling { settling = await quiescence(at: site) }
+        }
         moveClock(to: limit, date: date)
-        await quiescence()
+        if settling { await quiescence(at: site) }
         reporter.deliverPending()
     }
 }

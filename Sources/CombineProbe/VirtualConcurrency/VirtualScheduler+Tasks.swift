@@ -43,13 +43,26 @@ extension VirtualScheduler {
         try await withTaskExecutorPreference(executor, isolation: isolation, operation: operation)
     }
 
-    /// Waits until the work on the scheduler's executor is quiescent, if it
-    /// has one: what runs there has run, one job at a time, until every task
-    /// is suspended or finished.
-    func quiescence() async {
+    /// Waits until the scheduler's virtual world is quiescent, if it has an
+    /// executor: what runs there, and the main-actor work it hands on, has
+    /// run until every task is suspended or finished. When that takes more
+    /// than the default timeout of real time (a task blocking its thread, a
+    /// blocked main thread), it gives up with a test failure at `site` that
+    /// says what still runs, and time moves on: never a hang. Returns false
+    /// then, so that the caller stops waiting for it.
+    @discardableResult
+    func quiescence(at site: CallSite) async -> Bool {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
-            let executor = taskExecutor.withLock { $0 as? VirtualTaskExecutor }
-            await executor?.quiescence()
+            guard let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) else { return true }
+            let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
+            if case let .timedOut(diagnosis) = await executor.quiescence(grace: grace) {
+                FailureReporter.fail(
+                    "VirtualScheduler: the async work of the virtual world did not become quiescent within \(grace) s of real time "
+                    + "at virtual time \(elapsed): \(diagnosis). Virtual time moves on without it.",
+                    at: site)
+                return false
+            }
         }
+        return true
     }
 }

@@ -109,11 +109,11 @@ extension VirtualScheduler {
         let wait = VirtualWait(
             scheduler: self, expectation: expectation, timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        await quiescence()
+        var settling = await quiescence(at: wait.site)
         var outcome = wait.step()
         while outcome == nil {
             try Task.checkCancellation()
-            await quiescence()
+            if settling { settling = await quiescence(at: wait.site) }
             outcome = wait.step()
         }
         return try wait.finish(outcome!)
