@@ -158,7 +158,7 @@ final class VirtualConcurrencyTests: FailureCapturingTestCase {
 
     /// Repetition: the same scenarios, many times in a row, never flaky.
     func testRepeatedlyDeterministic() async throws {
-        for round in 0..<300 {
+        for round in 0..<VirtualConcurrencyStress.iterations {
             let scheduler = DispatchQueue.virtualScheduler()
             let clock = scheduler.clock
             let subject = PassthroughSubject<Int, Never>()

@@ -1,0 +1,128 @@
+@testable import CombineProbe
+import Foundation
+import Testing
+
+/// A search model as apps write them: `@MainActor`, starting its work in a
+/// task, sleeping on an injected clock, awaiting an async service, then
+/// publishing. The task executor is injected too: `nil` in production, the
+/// scheduler's executor in tests, so its nonisolated steps (the sleep, the
+/// service) run in the virtual world.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@MainActor
+final class AsyncSearchModel {
+    @Published private(set) var results: [String] = []
+    private let clock: any Clock<Duration>
+    private let search: @Sendable (String) async -> [String]
+    private let taskExecutor: (any TaskExecutor)?
+    private var task: Task<Void, Never>?
+
+    init(
+        clock: any Clock<Duration>, taskExecutor: (any TaskExecutor)? = nil,
+        search: @escaping @Sendable (String) async -> [String]
+    ) {
+        self.clock = clock
+        self.taskExecutor = taskExecutor
+        self.search = search
+    }
+
+    func onAppear(query: String) {
+        task = Task(executorPreference: taskExecutor) { [weak self] in await self?.load(query) }
+    }
+
+    private func load(_ query: String) async {
+        do { try await clock.sleep(for: .milliseconds(300)) } catch { return }
+        results = await search(query)
+    }
+}
+
+/// An async service double: it answers after 200 ms of the given clock.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@Sendable func slowSearch(_ clock: VirtualSchedulerClock) -> @Sendable (String) async -> [String] {
+    { query in
+        try? await clock.sleep(for: .milliseconds(200))
+        return [query, query + "ly"]
+    }
+}
+
+@Suite struct VirtualConcurrencySwiftTests {
+    @Test @MainActor func aMainActorModelRunsInVirtualTime() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let scheduler = DispatchQueue.virtualScheduler()
+        let model = AsyncSearchModel(clock: scheduler.clock, taskExecutor: scheduler.executor, search: slowSearch(scheduler.clock))
+        let results = model.$results.dropFirst().record()
+        model.onAppear(query: "swift")
+        await scheduler.advance(by: .milliseconds(499))
+        #expect(results.events == [])
+        await scheduler.advance(by: .milliseconds(1))
+        #expect(try results.next().get() == ["swift", "swiftly"])
+    }
+
+    @Test @MainActor func aVirtualWaitFindsTheModelsResult() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let scheduler = DispatchQueue.virtualScheduler()
+        let model = AsyncSearchModel(clock: scheduler.clock, taskExecutor: scheduler.executor, search: slowSearch(scheduler.clock))
+        let results = model.$results.dropFirst().record()
+        model.onAppear(query: "combine")
+        #expect(try await scheduler.wait(for: results.next(), timeout: .seconds(1)) == ["combine", "combinely"])
+        #expect(scheduler.elapsed == .milliseconds(500))
+    }
+
+    @Test func aNonisolatedTaskSleepingOnTheClock() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let scheduler = RunLoop.virtualScheduler()
+        let clock = scheduler.clock
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record()
+        let task = Task(executorPreference: scheduler.executor) {
+            try await clock.sleep(for: .seconds(1))
+            subject.send(1)
+        }
+        await scheduler.advance(by: .seconds(1))
+        #expect(recorder.events == [.value(1)])
+        try await task.value
+    }
+
+    /// In parallel with the other tests of the suite, many times over.
+    @Test(arguments: 0..<8) func repeatedlyAndInParallel(_ seed: Int) async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        for round in 0..<VirtualConcurrencyStress.iterations / 8 {
+            let scheduler = DispatchQueue.virtualScheduler()
+            let clock = scheduler.clock
+            let subject = PassthroughSubject<Int, Never>()
+            let recorder = subject.record()
+            let task = Task(executorPreference: scheduler.executor) {
+                try await clock.sleep(for: .milliseconds(seed + 1))
+                subject.send(round)
+            }
+            await scheduler.advance(by: .milliseconds(seed + 1))
+            #expect(recorder.events == [.value(round)], "round \(round)")
+            try await task.value
+        }
+    }
+
+    @Test func aTaskBlockingItsThreadIsDiagnosedNotAHang() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let scheduler = DispatchQueue.virtualScheduler()
+        let release = DispatchSemaphore(value: 0)
+        let task = Task(executorPreference: scheduler.executor) {
+            release.wait() // a task that blocks the virtual world's thread
+        }
+        await ProbeSettings.withOverrides(.init(defaultTimeout: 0.2, timeoutMultiplier: 1)) {
+            let message = await failureMessage {
+                await scheduler.advance(by: .seconds(1))
+            }
+            #expect(message?.hasPrefix("VirtualScheduler: the async work of the virtual world did not become quiescent within 0.2 s of real time at virtual time 0s: a job of the virtual world has been running for") == true, "\(message ?? "nil")")
+        }
+        #expect(scheduler.elapsed == .seconds(1), "time moved on")
+        release.signal()
+        await task.value
+    }
+}
+
+/// How many rounds the repetition tests run: `COMBINEPROBE_STRESS_ITERATIONS`
+/// (10,000 for a stress run), 400 by default.
+enum VirtualConcurrencyStress {
+    static var iterations: Int {
+        ProcessInfo.processInfo.environment["COMBINEPROBE_STRESS_ITERATIONS"].flatMap(Int.init) ?? 400
+    }
+}
