@@ -52,6 +52,11 @@ for onMainThread in [true, false] {
 
 let debounceTest = debounceTestInVirtualTime()
 report.addLine("debounce test, 3 keystrokes 100 ms apart, virtual time", milliseconds(debounceTest) + " (vs >= 500 ms real: \(500_000_000 / max(debounceTest, 1))x faster)", target: "< 5 ms")
+for sleepers in smoke ? [1, 100] : [1, 100, 10_000] {
+    let step = asyncAdvanceStep(sleepers: sleepers)
+    report.addLine("await advance(by:) waking \(sleepers) sleeping task\(sleepers == 1 ? "" : "s") to quiescence",
+                   microseconds(step) + " per step, \(Double(step / UInt64(sleepers)) / 1000) µs per task", target: "-")
+}
 let invertedWait = invertedWaitInVirtualTime()
 report.addLine("inverted wait over 10 virtual s (100 ms ticks)", milliseconds(invertedWait), target: "< 5 ms")
 

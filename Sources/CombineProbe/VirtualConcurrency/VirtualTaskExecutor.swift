@@ -43,6 +43,9 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         var jobsRun = 0
         /// When the job running now started, while one runs.
         var jobStarted: DispatchTime?
+        /// `enqueued` when quiescence was last reached: while it is
+        /// unchanged, nothing ran since, and the world is still quiescent.
+        var quiescentAt = -1
         /// Whether a main-actor check is on its way.
         var isCheckingMainActor = false
         var waiters: [Waiter] = []
@@ -110,6 +113,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                 guard state.enqueued == mark.enqueued else { return ([], true) }
                 // Only the waiters that were waiting when the check was
                 // enqueued: a later one may have main-actor work behind it.
+                state.quiescentAt = mark.enqueued
                 let reached = state.waiters.filter { $0.id < mark.waiters }
                 state.waiters.removeAll { $0.id < mark.waiters }
                 return (reached, !state.waiters.isEmpty)
@@ -127,9 +131,11 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// Returns once the virtual world is quiescent: the executor has no job
     /// left to run and the main actor none that came from it. Called from a
     /// job of the executor itself, it returns once every other job has run.
-    /// Gives up after `grace` of real time, saying what still runs.
+    /// Gives up after `grace` of real time, saying what still runs. Returns
+    /// at once when no job was enqueued since quiescence was last reached.
     func quiescence(grace: Double) async -> Quiescence {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Quiescence, Never>) in
+        if state.withLock({ !$0.isDraining && $0.enqueued == $0.quiescentAt }) { return .reached }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Quiescence, Never>) in
             let id = state.withLock { state -> Int in
                 let id = state.nextWaiterID
                 state.nextWaiterID += 1

@@ -176,4 +176,28 @@ final class VirtualConcurrencyTests: FailureCapturingTestCase {
             try await task.value
         }
     }
+
+    func testEverySleeperRunsBeforeTheStepReturns() async {
+        for n in [1, 100] {
+            let scheduler = DispatchQueue.virtualScheduler()
+            let clock = scheduler.clock
+            let wakeUps = Locked<Int>(0)
+            var tasks: [Task<Void, Never>] = []
+            for _ in 0..<n {
+                tasks.append(Task(executorPreference: scheduler.executor) {
+                    while true {
+                        do { try await clock.sleep(for: .seconds(1)) } catch { return }
+                        wakeUps.withLock { $0 += 1 }
+                    }
+                })
+            }
+            await scheduler.advance()
+            for step in 1...5 {
+                await scheduler.advance(by: .seconds(1))
+                XCTAssertEqual(wakeUps.withLock { $0 }, n * step, "n \(n), step \(step)")
+            }
+            for task in tasks { task.cancel() }
+            await scheduler.advance()
+        }
+    }
 }
