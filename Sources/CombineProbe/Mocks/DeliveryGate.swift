@@ -18,7 +18,7 @@ final class DeliveryGate: Sendable {
 
     private let state = Locked(State())
     /// The test task that created the gate: its waits open it.
-    private let owner: String
+    let owner: String
 
     init() {
         owner = Self.currentTest
@@ -63,7 +63,7 @@ final class DeliveryGate: Sendable {
     /// empty in XCTest, which runs one test at a time, and outside tests.
     /// The task tells apart the cases of a parameterized test, which run in
     /// parallel under one test.
-    private static var currentTest: String {
+    static var currentTest: String {
         #if canImport(Testing)
         if let test = Test.current {
             let task = withUnsafeCurrentTask { $0.map { String($0.hashValue) } } ?? "no task"

@@ -89,7 +89,17 @@ struct MockExecutor: Sendable {
     /// the gate.
     init(gate: DeliveryGate) {
         let queue = DispatchQueue(label: "CombineProbe.MockDelivery", target: .global())
-        run = { action in gate.run { queue.async(execute: action) } }
+        // Each delivery step is work in flight for waits in virtual time,
+        // from the moment it is handed over until it ran.
+        run = { action in
+            let token = InFlightWork.shared.begin("a background delivery of a PublisherMock", owner: gate.owner)
+            gate.run {
+                queue.async {
+                    action()
+                    InFlightWork.shared.end(token)
+                }
+            }
+        }
         runGenerator = { action in gate.run { DispatchQueue.global().async(execute: action) } }
     }
 }

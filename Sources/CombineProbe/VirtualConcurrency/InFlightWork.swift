@@ -1,0 +1,52 @@
+import Foundation
+
+/// Work that runs outside virtual time but may still feed it: a
+/// `PublisherMock`'s background delivery, held or on its way. A wait in
+/// virtual time that finds nothing scheduled lets such work land (within a
+/// bounded real-time grace) before it concludes that nothing can fulfil the
+/// expectation, and names the work it gave up on.
+///
+/// Each piece of work belongs to the test that started it, so that parallel
+/// Swift Testing tests never wait for each other's work.
+final class InFlightWork: @unchecked Sendable {
+    // @unchecked Sendable: `items` and `next` are only touched while
+    // `condition` is locked.
+    private let condition = NSCondition()
+    private var items: [UInt64: (owner: String, description: String)] = [:]
+    private var next: UInt64 = 0
+
+    static let shared = InFlightWork()
+
+    /// Registers work of the current test; call ``end(_:)`` with the result
+    /// once it ran.
+    func begin(_ description: String, owner: String) -> UInt64 {
+        condition.lock()
+        defer { condition.unlock() }
+        next += 1
+        items[next] = (owner, description)
+        return next
+    }
+
+    /// Marks work as done, and wakes the waits.
+    func end(_ token: UInt64) {
+        condition.lock()
+        items[token] = nil
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Blocks until no work of `owner` is in flight, or `grace` seconds
+    /// passed. Returns what is still in flight then (empty when all landed,
+    /// or when there was none); `hadAny` tells whether there was any.
+    func settle(owner: String, grace: TimeInterval) -> (pending: [String], hadAny: Bool) {
+        let deadline = Date(timeIntervalSinceNow: grace)
+        condition.lock()
+        defer { condition.unlock() }
+        let hadAny = items.values.contains { $0.owner == owner }
+        while items.values.contains(where: { $0.owner == owner }) {
+            if !condition.wait(until: deadline) { break }
+        }
+        let pending = items.values.filter { $0.owner == owner }.map(\.description)
+        return (pending, hadAny)
+    }
+}
