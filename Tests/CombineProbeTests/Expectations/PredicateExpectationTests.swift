@@ -41,7 +41,7 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
         XCTAssertThrowsError(try recorder.next(where: { $0 > 10 }, named: "a reading above 10").get()) { error in
             XCTAssertEqual(String(describing: error),
                 "RecordingError.notEnoughElements: recorder.next(where: a reading above 10) expected an element that matches a reading above 10; "
-                + "2 new elements do not match: [1, 2]; recorded 2 elements [1, 2], not completed.")
+                + "recorded 2 elements [1, 2], not completed.")
         }
     }
 
