@@ -66,7 +66,7 @@ final class APIClientTests: XCTestCase {
     }
 
     @Test func theQueryIsSentAsAParameter() async throws {
-        network.stub(where: { $0.url?.query == "q=combine" }, "the combine search", with: .json("[]"))
+        network.stub(where: { $0.url?.query == "q=combine" }, named: "the combine search", with: .json("[]"))
         let recorder = APIClient(session: network.session).search("combine").record()
         #expect(try await wait(for: recorder.elements, timeout: 5) == [[]])
     }

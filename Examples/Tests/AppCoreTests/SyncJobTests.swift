@@ -22,19 +22,22 @@ final class SyncJobTests: ExampleTestCase {
     }
 
     func testAFailedUploadIsRetriedAfterTwoSeconds() throws {
-        let attempts = Attempts()
-        service.uploadResult = .generate { emitter in
-            if attempts.next() < 3 {
-                emitter.fail(.offline)
-            } else {
-                emitter.send(())
-                emitter.finish()
-            }
-        }
+        // One result per attempt: fail twice, then succeed.
+        service.uploadResult = .attempts([.failure(.offline), .failure(.offline), .value(())])
         let recorder = SyncJob(service: service, scheduler: scheduler).run(["report"]).record(timedBy: scheduler)
         XCTAssertEqual(try scheduler.wait(for: recorder.last, timeout: .seconds(10)), 1)
-        XCTAssertEqual(attempts.value, 3)
+        XCTAssertEqual(service.subscriptionCount(to: "upload(_:)"), 3)
         XCTAssertRecordedTimeline(recorder, [.value(1, at: .seconds(4)), .finished(at: .seconds(4))])
+    }
+
+    func testTheRetryIsAnAwaitedCallTwoSecondsLater() throws {
+        service.uploadResult = .attempts([.failure(.offline), .value(())])
+        let recorder = SyncJob(service: service, scheduler: scheduler).run(["report"]).record()
+        // Wait for each call in virtual time, with its argument.
+        XCTAssertEqual(try scheduler.wait(for: service.nextCall(to: "upload(_:)"), timeout: .seconds(1)).argument(as: String.self), "report")
+        XCTAssertEqual(try scheduler.wait(for: service.nextCall(to: "upload(_:)"), timeout: .seconds(5)).argument(as: String.self), "report")
+        XCTAssertEqual(scheduler.elapsed, .seconds(2))
+        XCTAssertEqual(try scheduler.wait(for: recorder.elements, timeout: .seconds(1)), [1])
     }
 
     func testTheJobFailsWhenRetriesRunOut() throws {

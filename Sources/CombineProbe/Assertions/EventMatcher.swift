@@ -4,7 +4,7 @@
 /// ```swift
 /// XCTAssertRecordedEvents(recorder, [.value(1), .value(2), .finished])
 /// XCTAssertRecordedEvents(recorder, [.value(1), .failure(ofType: URLError.self)])
-/// XCTAssertRecordedEvents(recorder, [.failure(where: { $0.code == .timedOut }, "a timeout")])
+/// XCTAssertRecordedEvents(recorder, [.failure(where: { $0.code == .timedOut }, named: "a timeout")])
 /// ```
 ///
 /// Errors that are not `Equatable` are matched by type or by a predicate,
@@ -40,10 +40,28 @@ public struct EventMatcher<Input, Failure: Error>: CustomStringConvertible {
         EventMatcher(ValueDescription.of(expected)) { $0.value == expected }
     }
 
-    /// A value accepted by `predicate`, described by `label` in messages.
+    /// A value accepted by `predicate`, named `label` in messages.
+    ///
+    /// ```swift
+    /// XCTAssertRecordedEvents(recorder, [.value(where: { $0 > 0 }, named: "a positive value")])
+    /// ```
     ///
     /// - parameter predicate: Whether a recorded value matches.
-    /// - parameter label: How failure messages describe the expected value.
+    /// - parameter label: How failure messages name the expected value.
+    public static func value(
+        where predicate: @escaping @Sendable (Input) -> Bool,
+        named label: String = "a value matching the predicate"
+    ) -> EventMatcher {
+        EventMatcher(label) { event in event.value.map(predicate) ?? false }
+    }
+
+    /// A value accepted by `predicate`: the former spelling of
+    /// ``value(where:named:)``.
+    ///
+    /// - parameter predicate: Whether a recorded value matches.
+    /// - parameter label: How failure messages name the expected value.
+    @available(*, deprecated, renamed: "value(where:named:)", message: "name the label `named:`, and pass a @Sendable predicate")
+    @_disfavoredOverload
     public static func value(where predicate: @escaping (Input) -> Bool, _ label: String = "a value matching the predicate") -> EventMatcher {
         EventMatcher(label) { event in event.value.map(predicate) ?? false }
     }
@@ -76,11 +94,33 @@ public struct EventMatcher<Input, Failure: Error>: CustomStringConvertible {
         }
     }
 
-    /// A failure accepted by `predicate`, described by `label` in messages.
+    /// A failure accepted by `predicate`, named `label` in messages.
+    ///
+    /// ```swift
+    /// XCTAssertRecordedEvents(recorder, [.failure(where: { $0.status == 503 }, named: "status 503")])
+    /// ```
     ///
     /// - parameter predicate: Whether a recorded error matches.
-    /// - parameter label: How failure messages describe the expected error.
+    /// - parameter label: How failure messages name the expected error.
+    public static func failure(
+        where predicate: @escaping @Sendable (Failure) -> Bool,
+        named label: String = "a failure matching the predicate"
+    ) -> EventMatcher {
+        failureMatching(predicate, label)
+    }
+
+    /// A failure accepted by `predicate`: the former spelling of
+    /// ``failure(where:named:)``.
+    ///
+    /// - parameter predicate: Whether a recorded error matches.
+    /// - parameter label: How failure messages name the expected error.
+    @available(*, deprecated, renamed: "failure(where:named:)", message: "name the label `named:`, and pass a @Sendable predicate")
+    @_disfavoredOverload
     public static func failure(where predicate: @escaping (Failure) -> Bool, _ label: String = "a failure matching the predicate") -> EventMatcher {
+        failureMatching(predicate, label)
+    }
+
+    private static func failureMatching(_ predicate: @escaping (Failure) -> Bool, _ label: String) -> EventMatcher {
         EventMatcher("failure(\(label))", expectsCompletion: true) { event in
             if case let .failure(error) = event { return predicate(error) }
             return false

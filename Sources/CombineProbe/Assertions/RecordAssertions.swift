@@ -36,7 +36,7 @@ public func XCTAssertRecordedValues<Input: Equatable, Failure: Error>(
     column: UInt = #column
 ) {
     RecordAssertion.values(
-        "XCTAssertRecordedValues", recorder, expected, timeout: timeout, message: message(),
+        "XCTAssertRecordedValues", recorder, expected, wait: .realTime(timeout), message: message(),
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -74,7 +74,7 @@ public func XCTAssertRecordedEvents<Input, Failure: Error>(
     column: UInt = #column
 ) {
     RecordAssertion.events(
-        "XCTAssertRecordedEvents", recorder, expected, timeout: timeout, message: message(),
+        "XCTAssertRecordedEvents", recorder, expected, wait: .realTime(timeout), message: message(),
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -108,7 +108,7 @@ public func expectRecordedValues<Input: Equatable, Failure: Error>(
     column: UInt = #column
 ) {
     RecordAssertion.values(
-        "expectRecordedValues", recorder, expected, timeout: timeout, message: message(),
+        "expectRecordedValues", recorder, expected, wait: .realTime(timeout), message: message(),
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -142,7 +142,7 @@ public func expectRecordedEvents<Input, Failure: Error>(
     column: UInt = #column
 ) {
     RecordAssertion.events(
-        "expectRecordedEvents", recorder, expected, timeout: timeout, message: message(),
+        "expectRecordedEvents", recorder, expected, wait: .realTime(timeout), message: message(),
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
@@ -152,11 +152,11 @@ enum RecordAssertion {
         _ function: String,
         _ recorder: Recorder<Input, Failure>,
         _ expected: [Input],
-        timeout: TimeInterval?,
+        wait: RecordAssertionWait,
         message: String,
         at site: CallSite
     ) {
-        let waited = waitIfAsked(recorder, timeout: timeout, condition: .elements(expected.count, countingConsumed: true), at: site)
+        let waited = wait.run(recorder.storage, .elements(expected.count, countingConsumed: true), site)
         let recorded = recorder.elementsAndCompletion
         guard let diff = RecordDiff.report(
             kind: "values",
@@ -171,8 +171,9 @@ enum RecordAssertion {
         }
         var shortfall: String?
         if let waited, recorded.elements.count < expected.count, recorded.completion == nil {
-            shortfall = "waited \(WaitPlan<Void>.format(waited)) for \(count(expected.count, "value")), "
+            shortfall = "waited \(waited) for \(count(expected.count, "value")), "
                 + "received only \(recorded.elements.count): \(RecordingSummary.list(recorded.elements))"
+                + wait.hint(recorder.storage)
         }
         fail(function, shortfall: shortfall, diff: diff, message: message, recorder: recorder, at: site)
     }
@@ -181,14 +182,14 @@ enum RecordAssertion {
         _ function: String,
         _ recorder: Recorder<Input, Failure>,
         _ expected: [EventMatcher<Input, Failure>],
-        timeout: TimeInterval?,
+        wait: RecordAssertionWait,
         message: String,
         at site: CallSite
     ) {
         let condition: WaitCondition = expected.last?.expectsCompletion == true
             ? .completion
             : .elements(expected.count, countingConsumed: true)
-        let waited = waitIfAsked(recorder, timeout: timeout, condition: condition, at: site)
+        let waited = wait.run(recorder.storage, condition, site)
         let recorded = recorder.events
         guard let diff = RecordDiff.report(
             kind: "events",
@@ -204,8 +205,9 @@ enum RecordAssertion {
         }
         var shortfall: String?
         if let waited, recorded.count < expected.count, recorded.last?.isCompletion != true {
-            shortfall = "waited \(WaitPlan<Void>.format(waited)) for \(count(expected.count, "event")), "
+            shortfall = "waited \(waited) for \(count(expected.count, "event")), "
                 + "received only \(recorded.count): \(RecordingSummary.list(recorded))"
+                + wait.hint(recorder.storage)
         }
         fail(function, shortfall: shortfall, diff: diff, message: message, recorder: recorder, at: site)
     }
@@ -216,24 +218,6 @@ enum RecordAssertion {
             state.consumed = max(state.consumed, min(elements, state.elements.count))
             if completion && state.completion != nil { state.completionConsumed = true }
         }
-    }
-
-    /// Waits, without failing on timeout, when a timeout is given. Returns
-    /// the timeout actually used.
-    private static func waitIfAsked<Input, Failure>(
-        _ recorder: Recorder<Input, Failure>,
-        timeout: TimeInterval?,
-        condition: WaitCondition,
-        at site: CallSite
-    ) -> TimeInterval? {
-        guard let timeout else { return nil }
-        let storage = recorder.storage
-        let plan = WaitPlan<Void>(
-            recording: storage, condition: condition, name: "recorder", goal: "the expected records",
-            isInverted: false, failsOnTimeout: false,
-            conclude: { storage.snapshot(condition: condition, isInverted: false, failsOnTimeout: false, value: {}) })
-        try? SynchronousWaiter.wait(for: plan, timeout: timeout, description: "", at: site, in: .current)
-        return ProbeSettings.effectiveTimeout(timeout)
     }
 
     static func fail<Input, Failure>(

@@ -169,6 +169,21 @@ extension Recorder {
     ///   ``RecordingError/unexpectedCompletion`` when the predicate rejects
     ///   the completion.
     public func completion(
+        where predicate: @escaping @Sendable (Subscribers.Completion<Failure>) -> Bool,
+        named label: String = "the predicate"
+    ) -> PublisherExpectations.CompletionMatching<Input, Failure> {
+        .init(recorder: self, predicate: predicate, label: label)
+    }
+
+    /// The former form of ``completion(where:named:)``, whose predicate was
+    /// not `@Sendable`: every predicate of CombineProbe is now.
+    ///
+    /// - parameter predicate: Whether the completion is the one expected.
+    /// - parameter label: How failure messages name the predicate.
+    /// - returns: The expectation.
+    @available(*, deprecated, message: "pass a @Sendable predicate: every `where:` predicate of CombineProbe is @Sendable")
+    @_disfavoredOverload
+    public func completion(
         where predicate: @escaping (Subscribers.Completion<Failure>) -> Bool,
         named label: String = "the predicate"
     ) -> PublisherExpectations.CompletionMatching<Input, Failure> {
@@ -188,13 +203,35 @@ extension Recorder {
     ///   ``RecordingError/unexpectedCompletion`` when the publisher finishes,
     ///   or fails with an error the predicate rejects.
     public func failure(
+        where predicate: @escaping @Sendable (Failure) -> Bool,
+        named label: String = "the predicate"
+    ) -> PublisherExpectations.Map<PublisherExpectations.CompletionMatching<Input, Failure>, Failure> {
+        failureMatching(predicate, named: label)
+    }
+
+    /// The former form of ``failure(where:named:)``, whose predicate was not
+    /// `@Sendable`: every predicate of CombineProbe is now.
+    ///
+    /// - parameter predicate: Whether the error is the one expected.
+    /// - parameter label: How failure messages name the predicate.
+    /// - returns: The expectation.
+    @available(*, deprecated, message: "pass a @Sendable predicate: every `where:` predicate of CombineProbe is @Sendable")
+    @_disfavoredOverload
+    public func failure(
         where predicate: @escaping (Failure) -> Bool,
         named label: String = "the predicate"
     ) -> PublisherExpectations.Map<PublisherExpectations.CompletionMatching<Input, Failure>, Failure> {
-        completion(where: { completion in
+        failureMatching(predicate, named: label)
+    }
+
+    private func failureMatching(
+        _ predicate: @escaping (Failure) -> Bool,
+        named label: String
+    ) -> PublisherExpectations.Map<PublisherExpectations.CompletionMatching<Input, Failure>, Failure> {
+        PublisherExpectations.CompletionMatching(recorder: self, predicate: { completion in
             if case let .failure(error) = completion { return predicate(error) }
             return false
-        }, named: label)
+        }, label: label)
         .map { completion in
             guard case let .failure(error) = completion else { throw RecordingError.unexpectedCompletion }
             return error

@@ -7,6 +7,17 @@ public struct MockCall: CustomStringConvertible {
     public let function: String
     /// The arguments, in order, as the mock passed them.
     public let arguments: [Any]
+    /// Counts the subscriptions to the publisher this call returned; shared
+    /// by the copies of this call.
+    let subscriptions = MockSubscriptionCounter()
+
+    /// How many times the publisher this call returned was subscribed to so
+    /// far: 3 after `retry(2)` retried twice, 0 when nothing subscribed.
+    ///
+    /// ```swift
+    /// XCTAssertEqual(mock.calls(to: "getUser(id:)").first?.subscriptionCount, 3)
+    /// ```
+    public var subscriptionCount: Int { subscriptions.count }
 
     /// The argument at `index`, if there is one of type `T`.
     ///
@@ -26,5 +37,16 @@ public struct MockCall: CustomStringConvertible {
         arguments.isEmpty
             ? function
             : "\(function) with (\(arguments.map { ValueDescription.of($0) }.joined(separator: ", ")))"
+    }
+}
+
+/// The number of subscriptions to the publisher of one call.
+final class MockSubscriptionCounter: Sendable {
+    private let value = Locked(0)
+
+    var count: Int { value.withLock { $0 } }
+
+    func increment() {
+        value.withLock { $0 += 1 }
     }
 }

@@ -9,6 +9,9 @@ public enum MockError: Error, Equatable, Sendable, CustomStringConvertible {
     case unexpectedCall(function: String)
     /// The JSON configured for the result did not decode.
     case undecodableJSON(type: String, reason: String)
+    /// The publisher of a ``MockResult/attempts(_:)`` result was subscribed to
+    /// more times than it has outcomes.
+    case attemptsExhausted(function: String, attempts: Int)
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -17,6 +20,8 @@ public enum MockError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unexpected call to \(function): no result is configured for it"
         case let .undecodableJSON(type, reason):
             return "the JSON configured for \(type) does not decode: \(reason)"
+        case let .attemptsExhausted(function, attempts):
+            return "\(function) was subscribed to more than the \(attempts) configured attempts"
         }
     }
 }

@@ -20,6 +20,7 @@ public struct MockResult<Output, Failure: Error> {
         case decoded(typeName: String, input: String, decode: () throws -> Output)
         /// A problem found while building the result (a missing file).
         case invalid(String)
+        case attempts(MockAttempts<Output, Failure>)
     }
 
     let behavior: Behavior
@@ -142,7 +143,7 @@ public struct MockResult<Output, Failure: Error> {
     /// Problems are reported through `report`.
     func resolve(function: String, report: (String) -> Void) -> Behavior {
         switch behavior {
-        case .events, .generated:
+        case .events, .generated, .attempts:
             return behavior
         case let .computed(body):
             return .events([body()], .finished)

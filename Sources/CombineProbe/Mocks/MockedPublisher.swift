@@ -3,6 +3,8 @@
 /// delivery.
 struct MockedPublisher<Output, Failure: Error>: Publisher {
     let behavior: MockResult<Output, Failure>.Behavior
+    /// The call that returned this publisher: it counts the subscriptions.
+    let call: MockCall
     let delivery: MockDelivery
     /// The double's reporter: subscribing is touching the double, so the
     /// failures it kept are recorded now if the framework is known here.
@@ -10,7 +12,13 @@ struct MockedPublisher<Output, Failure: Error>: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         reporter.deliverPending()
+        call.subscriptions.increment()
         let subscription = MockSubscription(downstream: subscriber, delivery: delivery)
+        var behavior = self.behavior
+        if case let .attempts(attempts) = behavior {
+            // Each subscription takes the next outcome.
+            behavior = attempts.next(for: call, report: reporter.report)
+        }
         switch behavior {
         case let .events(values, completion):
             var events = values.map(RecordedEvent<Output, Failure>.value)
@@ -18,7 +26,7 @@ struct MockedPublisher<Output, Failure: Error>: Publisher {
             subscription.enqueue(events)
         case let .generated(body):
             subscription.generator = body
-        case .computed, .decoded, .invalid:
+        case .computed, .decoded, .invalid, .attempts:
             // Resolved by the mock before the publisher is built.
             break
         }

@@ -31,6 +31,9 @@
 open class PublisherMock {
     let reporter: DeferredFailureReporter
     private let recordedCalls = Locked<[MockCall]>([])
+    /// The calls again, as recorders that awaited calls read: see
+    /// ``nextCall(to:)``.
+    let callLog: MockCallLog
     private let deliveryStorage = Locked(MockDelivery.background)
 
     /// When the publishers of this mock's functions deliver, unless a
@@ -58,8 +61,9 @@ open class PublisherMock {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        reporter = DeferredFailureReporter(
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        reporter = DeferredFailureReporter(site: site)
+        callLog = MockCallLog(site: site)
     }
 
     /// Every call so far, in order.
@@ -97,6 +101,7 @@ open class PublisherMock {
         reporter.deliverPending()
         let call = MockCall(function: function, arguments: arguments)
         recordedCalls.withLock { $0.append(call) }
+        callLog.record(call)
         return MockFunction.publisher(
             for: result, call: call, delivery: delivery ?? defaultDelivery, reporter: reporter)
     }
@@ -156,6 +161,6 @@ enum MockFunction {
             report("unexpected call to \(call): no MockResult<\(Output.self), \(Failure.self)> is configured for it.")
             behavior = MockResult<Output, Failure>.failing(with: .unexpectedCall(function: call.function))
         }
-        return MockedPublisher(behavior: behavior, delivery: delivery, reporter: reporter).eraseToAnyPublisher()
+        return MockedPublisher(behavior: behavior, call: call, delivery: delivery, reporter: reporter).eraseToAnyPublisher()
     }
 }

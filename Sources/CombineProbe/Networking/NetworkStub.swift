@@ -111,9 +111,28 @@ public final class NetworkStub {
     /// Answers the requests `predicate` accepts with `response`; `label`
     /// names them in failure messages.
     ///
+    /// ```swift
+    /// network.stub(where: { $0.url?.host == "cdn.example.com" }, named: "any CDN request", with: .status(404))
+    /// ```
+    ///
     /// - parameter predicate: Whether a request is answered by this stub.
     /// - parameter label: How failure messages name the stub.
     /// - parameter response: The answer.
+    public func stub(
+        where predicate: @escaping @Sendable (URLRequest) -> Bool,
+        named label: String = "requests matching a predicate",
+        with response: StubResponse
+    ) {
+        add(label, response, predicate)
+    }
+
+    /// The former spelling of ``stub(where:named:with:)``.
+    ///
+    /// - parameter predicate: Whether a request is answered by this stub.
+    /// - parameter label: How failure messages name the stub.
+    /// - parameter response: The answer.
+    @available(*, deprecated, renamed: "stub(where:named:with:)", message: "name the label `named:`")
+    @_disfavoredOverload
     public func stub(
         where predicate: @escaping @Sendable (URLRequest) -> Bool,
         _ label: String = "requests matching a predicate",

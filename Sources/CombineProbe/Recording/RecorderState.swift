@@ -38,6 +38,9 @@ final class RecorderState<Input, Failure: Error> {
     @exclusivity(unchecked) var isExhaustive = false
     /// Whether the end-of-test check ran already (it runs once).
     @exclusivity(unchecked) var exhaustivenessChecked = false
+    /// How many elements, and whether the completion, a failed wait already
+    /// showed in its failure: the exhaustive check does not report them again.
+    @exclusivity(unchecked) var reportedByFailedWait = (elements: 0, completion: false)
     /// Pending waits, checked after each event. Usually zero or one.
     @exclusivity(unchecked) var waiters: [Waiter] = []
     @exclusivity(unchecked) var nextWaiterID = 0

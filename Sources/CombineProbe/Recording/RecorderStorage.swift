@@ -278,7 +278,10 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         let unconsumed: String? = state.withLock { state in
             guard state.isExhaustive, !state.exhaustivenessChecked else { return nil }
             state.exhaustivenessChecked = true
-            let events = state.unconsumedEvents
+            let reported = state.reportedByFailedWait
+            let events = state.unconsumedEvents.enumerated().filter { index, event in
+                event.event.isCompletion ? !reported.completion : state.consumed + index >= reported.elements
+            }.map(\.element)
             guard !events.isEmpty else { return nil }
             return events.map { event, time in time.map { "\(event) at \($0)" } ?? "\(event)" }
                 .joined(separator: ", ")

@@ -214,11 +214,13 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         } else if outcome == .satisfied && plan.isInverted {
             outcome = .invertedFulfilled
         }
+        var result = conclusion.result
         if let message = message(for: outcome, recorded: conclusion.summary) {
             FailureReporter.fail(message, at: site, in: framework)
+            result = plan.afterRecordedFailure(result, at: site, label: plan.label(description))
         }
         plan.recording.deliverPendingMisuse()
-        return try conclusion.result.get()
+        return try result.get()
     }
 
     func message(for outcome: VirtualWaitOutcome, recorded summary: String) -> String? {

@@ -23,11 +23,16 @@ extension WaitPlan {
         testCase: XCTestCase?
     ) throws -> Output {
         let conclusion = conclude()
+        let outcome = conclusion.outcome(isInverted: isInverted)
         reportFailure(
-            for: conclusion.outcome(isInverted: isInverted), of: conclusion, timeout: timeout,
+            for: outcome, of: conclusion, timeout: timeout,
             description: description, at: site, in: framework, testCase: testCase)
         recording.deliverPendingMisuse()
-        return try conclusion.result.get()
+        var result = conclusion.result
+        if outcome == .invertedFulfilled || (outcome == .timedOut && failsOnTimeout) {
+            result = afterRecordedFailure(result, at: site, label: label(description))
+        }
+        return try result.get()
     }
 
     /// Records the test failure a wait outcome calls for, if any.
@@ -53,6 +58,9 @@ extension WaitPlan {
             }
             if let hint = Self.idleMainRunLoopHint(framework: framework, recordedNothing: conclusion.recordedNothing) {
                 message += " " + hint
+            }
+            if (recording as? any VirtualTimedRecording)?.isTimedByVirtualScheduler == true {
+                message += " " + VirtualTimeHint.wait
             }
             FailureReporter.failWait(message, at: site, in: framework, testCase: testCase)
         case .invertedFulfilled:

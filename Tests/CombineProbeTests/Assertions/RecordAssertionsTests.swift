@@ -120,7 +120,7 @@ final class RecordAssertionsTests: FailureCapturingTestCase {
         let recorder = [1, 2].publisher.record()
         let (failures, _) = captureFailures {
             XCTAssertRecordedEvents(recorder, [.value(1), .value(2), .finished])
-            XCTAssertRecordedEvents(recorder, [.value(where: { $0 < 2 }, "a small value"), .value(2), .anyCompletion])
+            XCTAssertRecordedEvents(recorder, [.value(where: { $0 < 2 }, named: "a small value"), .value(2), .anyCompletion])
         }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
     }
@@ -129,11 +129,11 @@ final class RecordAssertionsTests: FailureCapturingTestCase {
         let recorder = Fail<Int, ServerError>(error: ServerError(status: 503)).record()
         let (failures, _) = captureFailures {
             XCTAssertRecordedEvents(recorder, [.failure(ofType: ServerError.self)])
-            XCTAssertRecordedEvents(recorder, [.failure(where: { $0.status == 503 }, "status 503")])
+            XCTAssertRecordedEvents(recorder, [.failure(where: { $0.status == 503 }, named: "status 503")])
         }
         XCTAssertTrue(failures.isEmpty, "\(failures)")
 
-        let (mismatch, _) = captureFailures { XCTAssertRecordedEvents(recorder, [.failure(where: { $0.status == 404 }, "status 404")]) }
+        let (mismatch, _) = captureFailures { XCTAssertRecordedEvents(recorder, [.failure(where: { $0.status == 404 }, named: "status 404")]) }
         XCTAssertEqual(mismatch.first?.message, """
             XCTAssertRecordedEvents failed
             recorded events differ from the expected ones at index 0 (expected 1, recorded 1):

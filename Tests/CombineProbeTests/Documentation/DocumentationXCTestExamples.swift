@@ -340,7 +340,7 @@ final class DocumentationXCTestExamples: FailureCapturingTestCase {
         let request = Fail<String, ServerError>(error: ServerError(status: 503))
         let recorder = request.record()
         XCTAssertRecordedEvents(recorder, [.failure(ofType: ServerError.self)])
-        XCTAssertRecordedEvents(recorder, [.failure(where: { $0.status == 503 }, "status 503")])
+        XCTAssertRecordedEvents(recorder, [.failure(where: { $0.status == 503 }, named: "status 503")])
     }
 
     func testWrongPasswordFails() throws {

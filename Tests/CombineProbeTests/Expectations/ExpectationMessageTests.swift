@@ -29,10 +29,17 @@ final class ExpectationMessageTests: FailureCapturingTestCase {
                 + "which waits for an element that matches the predicate. "
                 + "Recorded so far: 2 new elements do not match: [2, 3] (after 1 consumed element), not completed.",
         ], at: line)
+        // One problem, one failure: the thrown error points to the failure.
         guard case let .failure(error) = result else { return XCTFail("expected an error") }
         XCTAssertEqual(String(describing: error),
-            "RecordingError.notEnoughElements: recorder.next(where: the predicate) expected an element that matches the predicate; "
-                + "2 new elements do not match: [2, 3]; recorded 3 elements [1, 2, 3] (1 consumed by next()), not completed.")
+            "RecordingError.notEnoughElements: recorder.next(where: the predicate) failed: see the failure recorded at "
+                + "CombineProbeTests/ExpectationMessageTests.swift:\(line), which says what was recorded.")
+        // get() records no failure: its error says it all.
+        XCTAssertThrowsError(try recorder.next(where: { $0 > 10 }).get()) { error in
+            XCTAssertEqual(String(describing: error),
+                "RecordingError.notEnoughElements: recorder.next(where: the predicate) expected an element that matches the predicate; "
+                    + "recorded 3 elements [1, 2, 3] (1 consumed by next()), not completed.")
+        }
     }
 
     /// A completion fulfils `next(where:).inverted`: the wait fails, and so

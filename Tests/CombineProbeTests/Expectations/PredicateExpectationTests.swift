@@ -36,8 +36,13 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
         guard case let .failure(error) = result else { return XCTFail("expected an error") }
         XCTAssertEqual(error as? RecordingError, .notEnoughElements)
         XCTAssertEqual(String(describing: error),
-            "RecordingError.notEnoughElements: recorder.next(where: a reading above 10) expected an element that matches a reading above 10; "
-            + "2 new elements do not match: [1, 2]; recorded 2 elements [1, 2], not completed.")
+            "RecordingError.notEnoughElements: recorder.next(where: a reading above 10) failed: see the failure recorded at "
+            + "CombineProbeTests/PredicateExpectationTests.swift:\(waitLine), which says what was recorded.")
+        XCTAssertThrowsError(try recorder.next(where: { $0 > 10 }, named: "a reading above 10").get()) { error in
+            XCTAssertEqual(String(describing: error),
+                "RecordingError.notEnoughElements: recorder.next(where: a reading above 10) expected an element that matches a reading above 10; "
+                + "recorded 2 elements [1, 2], not completed.")
+        }
     }
 
     func testThePublisherErrorIsThrown() {

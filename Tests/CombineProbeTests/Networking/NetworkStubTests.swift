@@ -75,7 +75,7 @@ final class NetworkStubTests: FailureCapturingTestCase {
     func testMatchByPredicateAndLastStubWins() throws {
         let network = NetworkStub()
         let client = SimpleNetwork(session: network.session)
-        network.stub(where: { $0.url?.host == "api.example.com" }, "any api.example.com request", with: .status(500))
+        network.stub(where: { $0.url?.host == "api.example.com" }, named: "any api.example.com request", with: .status(500))
         network.stub(URL(string: "https://api.example.com/health")!, with: .status(204))
         let health = try wait(for: client.fetchData(from: "https://api.example.com/health").record().single, timeout: longTimeout)
         XCTAssertEqual(health.response.status, 204)

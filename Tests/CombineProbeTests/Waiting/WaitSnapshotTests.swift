@@ -28,7 +28,13 @@ final class WaitSnapshotTests: FailureCapturingTestCase {
         hook?()
     }
 
-    private let expectedError = "RecordingError.notEnoughElements: recorder.next() expected one more element; recorded no element, not completed."
+    /// The error of the failed wait, which points to its failure (one
+    /// problem, one failure): it comes from the same snapshot, so it is not
+    /// a success even though a value arrived as the failure was recorded.
+    private func expectedError(line: Int) -> String {
+        "RecordingError.notEnoughElements: recorder.next() failed: see the failure recorded at "
+            + "CombineProbeTests/WaitSnapshotTests.swift:\(line), which says what was recorded."
+    }
 
     /// A subject whose value is sent as the failure is recorded.
     private func lateRecorder() -> Recorder<Int, Never> {
@@ -44,7 +50,7 @@ final class WaitSnapshotTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.first?.line, line)
         switch result {
         case .success(let value): XCTFail("the wait failed, yet returned \(value)")
-        case .failure(let error): XCTAssertEqual(String(describing: error), expectedError)
+        case .failure(let error): XCTAssertEqual(String(describing: error), expectedError(line: line))
         }
         XCTAssertEqual(try recorder.next().get(), 1, "the late value is kept for the next read")
     }

@@ -1,0 +1,90 @@
+extension PublisherExpectations {
+    /// The next call to a mock, with its arguments: see
+    /// ``PublisherMock/nextCall(to:)``.
+    ///
+    /// Like every expectation, it resolves with `get()` (the next call that
+    /// already happened), XCTest's `wait(for:timeout:)`, `try await
+    /// wait(for:timeout:)`, or a ``VirtualScheduler``'s wait.
+    public struct NextCall: PublisherExpectation {
+        let recorder: Recorder<MockCall, Never>
+        let name: String
+
+        public func get() throws -> MockCall {
+            try recorder.storage.state.withLock { try take($0) }
+        }
+
+        public func makeWaitPlan() -> WaitPlan<MockCall> {
+            let storage = recorder.storage
+            return WaitPlan(
+                recording: storage, condition: .elements(1, countingConsumed: false), name: name, goal: "a call",
+                isInverted: false, failsOnTimeout: true,
+                conclude: {
+                    storage.state.withLock { state in
+                        WaitConclusion(
+                            isFulfilled: state.remainingCount >= 1, summary: summary(state),
+                            recordedNothing: state.recordedNothing, result: Result { try take(state) })
+                    }
+                })
+        }
+
+        private func take(_ state: RecorderState<MockCall, Never>) throws -> MockCall {
+            guard state.remainingCount >= 1 else {
+                throw RecordingError(.notEnoughElements, context: "\(name) expected a call; \(summary(state)).")
+            }
+            defer { state.consumed += 1 }
+            return state.elements[state.consumed]
+        }
+
+        private func summary(_ state: RecorderState<MockCall, Never>) -> String {
+            switch state.elements.count {
+            case 0: return "no call was made"
+            case let count: return "no new call (after \(count) awaited: \(RecordingSummary.list(state.elements)))"
+            }
+        }
+    }
+}
+
+extension PublisherMock {
+    /// The next call to `function`, with its arguments: the first call not
+    /// yet returned by an earlier `nextCall(to:)`. Wait for it like for any
+    /// expectation:
+    ///
+    /// ```swift
+    /// let viewModel = ProfileViewModel(service: service)
+    /// viewModel.refresh()    // calls getUser(id:) on a background queue
+    /// let call = try wait(for: service.nextCall(to: "getUser(id:)"), timeout: 1)
+    /// XCTAssertEqual(call.argument(0, as: Int.self), 42)
+    /// ```
+    ///
+    /// In virtual time: `try scheduler.wait(for: service.nextCall(to: "getUser(id:)"))`;
+    /// in async code: `try await wait(for: service.nextCall(to: "getUser(id:)"), timeout: 1)`.
+    /// `get()` reads a call that already happened without waiting, and
+    /// throws ``RecordingError/notEnoughElements`` when there is none.
+    ///
+    /// Each function keeps its own place: awaiting `getUser(id:)` does not
+    /// skip calls to other functions. A timed-out wait fails at the line of
+    /// the wait: "… waiting for mock.nextCall(to: "getUser(id:)"), which waits
+    /// for a call. Recorded so far: no call was made."
+    ///
+    /// Calls are recorded for awaiting even in an exhaustive test, but a call
+    /// that is never awaited is not a failure: assert the calls you care
+    /// about with ``calls(to:)`` or ``callCount(to:)``.
+    ///
+    /// - parameter function: The function, as `#function` spells it: `"getUser(id:)"`.
+    public func nextCall(to function: String) -> PublisherExpectations.NextCall {
+        reporter.deliverPending()
+        return .init(recorder: callLog.recorder(for: function), name: "mock.nextCall(to: \(function.debugDescription))")
+    }
+
+    /// The next call to any of the mock's functions, with its arguments: the
+    /// first call not yet returned by an earlier `nextCall()`.
+    ///
+    /// ```swift
+    /// let call = try wait(for: service.nextCall(), timeout: 1)
+    /// XCTAssertEqual(call.function, "getUser(id:)")
+    /// ```
+    public func nextCall() -> PublisherExpectations.NextCall {
+        reporter.deliverPending()
+        return .init(recorder: callLog.all, name: "mock.nextCall()")
+    }
+}
