@@ -26,8 +26,8 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
     /// check itself when it goes away.
     private let isCheckedByScope: Bool
 
-    init(site: CallSite, clock: (@Sendable () -> VirtualTime)? = nil, exhaustive: Bool? = nil) {
-        storage = RecorderStorage(site: site, framework: .current, clock: clock)
+    init(site: CallSite, clock: (@Sendable () -> VirtualTime)? = nil, exhaustive: Bool? = nil, demand: DemandPlan? = nil) {
+        storage = RecorderStorage(site: site, framework: .current, clock: clock, demand: demand)
         var isCheckedByScope = false
         if exhaustive ?? ProbeSettings.current.exhaustive {
             storage.setExhaustive(true)
@@ -57,8 +57,9 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
         storage.receive(subscription: subscription)
     }
 
-    /// Records a value. Returns `.none`: the recorder asked for unlimited
-    /// demand when it was subscribed.
+    /// Records a value. Returns `.none` (the recorder asked for unlimited
+    /// demand when it was subscribed), or the demand per value of a recorder
+    /// made with `record(demand:demandPerValue:)`.
     ///
     /// - parameter input: The value.
     public func receive(_ input: Input) -> Subscribers.Demand {

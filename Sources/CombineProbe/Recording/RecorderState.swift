@@ -47,6 +47,17 @@ final class RecorderState<Input, Failure: Error> {
     /// Misuse reports that could not be delivered to the test yet (see
     /// `RecorderStorage.reportMisuse`).
     @exclusivity(unchecked) var undeliveredMisuse: [String] = []
+    /// The demand account of a recorder made with `record(demand:)`; nil
+    /// for a recorder that requests unlimited demand (no per-value cost).
+    @exclusivity(unchecked) var demand: DemandAccount?
+    /// The subscription object the publisher gave the recorder, held weakly
+    /// so that a test can check it is released (nil when it is a value).
+    weak var receivedSubscription: AnyObject?
+    /// The type name of that subscription, for messages.
+    @exclusivity(unchecked) var receivedSubscriptionType: String?
+    /// While a contract check runs: the misuse kept for it instead of
+    /// reported.
+    @exclusivity(unchecked) var misuseSink: [String]?
 
     var isCompleted: Bool { completion != nil }
 

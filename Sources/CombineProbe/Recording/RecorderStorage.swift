@@ -22,13 +22,26 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
 
     /// The Swift Testing test that made the recorder, if any.
     let test: TestIdentity?
+    /// The demand requested when subscribed: `.unlimited` unless the recorder
+    /// was made with `record(demand:)`.
+    let initialDemand: Subscribers.Demand
+    /// True for an untimed recorder with unlimited demand: its values take
+    /// the hot path.
+    private let isPlain: Bool
 
-    init(site: CallSite, framework: TestFramework, clock: (@Sendable () -> VirtualTime)? = nil) {
-        self.state = Locked(RecorderState<Input, Failure>())
+    init(
+        site: CallSite, framework: TestFramework, clock: (@Sendable () -> VirtualTime)? = nil,
+        demand: DemandPlan? = nil
+    ) {
+        let state = RecorderState<Input, Failure>()
+        if let demand { state.demand = DemandAccount(demand) }
+        self.state = Locked(state)
         self.site = site
         self.framework = framework
         self.test = framework == .swiftTesting ? TestIdentity.current : nil
         self.clock = clock
+        self.initialDemand = demand?.initial.demand ?? .unlimited
+        self.isPlain = clock == nil && demand == nil
     }
 
     // MARK: Subscriber
@@ -40,6 +53,10 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
             case .awaitingSubscription:
                 state.phase = .subscribed
                 state.subscription = subscription
+                if type(of: subscription as Any) is AnyClass {
+                    state.receivedSubscription = subscription as AnyObject
+                    state.receivedSubscriptionType = String(describing: type(of: subscription))
+                }
                 return .accepted
             case .subscribed:
                 return .refused(Misuse("Publisher recorder is already subscribed",
@@ -53,7 +70,9 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         }
         switch outcome {
         case .accepted:
-            subscription.request(.unlimited)
+            // Combine forbids requesting `.none`.
+            let demand = initialDemand == .unlimited ? initialDemand : state.withLock { $0.demand?.takeInitialRequest() } ?? .none
+            if demand != .none { subscription.request(demand) }
         case .refusedSilently:
             subscription.cancel()
         case let .refused(message):
@@ -66,30 +85,37 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     func receive(_ input: Input) -> Subscribers.Demand {
         // The hot path: one lock, one append. It returns a plain Bool so that
         // it needs no runtime type metadata; anything unusual (a test waiting
-        // for elements, a misuse, a timed recorder) takes the slow path. A
-        // test waiting for the completion (elements, finished, last…) stays
-        // on it: an element cannot end that wait.
-        guard clock == nil else {
-            receiveSlowly(input)
-            return .none
+        // for elements, a misuse, a timed recorder, a recorder that counts
+        // demand) takes the slow path. A test waiting for the completion
+        // (elements, finished, last…) stays on it: an element cannot end
+        // that wait.
+        guard isPlain else {
+            return receiveSlowly(input)
         }
         let recorded = state.withLock { state -> Bool in
             guard state.phase == .subscribed, state.waiters.allSatisfy({ $0.condition == .completion }) else { return false }
             state.elements.append(input)
             return true
         }
-        if !recorded { receiveSlowly(input) }
+        if !recorded { return receiveSlowly(input) }
         return .none
     }
 
-    /// Records a value when a test is waiting, or reports a misuse.
-    private func receiveSlowly(_ input: Input) {
+    /// Records a value when a test is waiting, for a timed recorder or one
+    /// that counts demand, or reports a misuse. Returns the demand the
+    /// recorder adds for the value (see `record(demand:demandPerValue:)`).
+    private func receiveSlowly(_ input: Input) -> Subscribers.Demand {
         let time = clock?()
+        var added = Subscribers.Demand.none
         apply { state in
             switch state.phase {
             case .subscribed:
                 state.elements.append(input)
                 if let time { state.times.append(time) }
+                if let account = state.demand {
+                    added = account.perValue
+                    return (true, account.receive(input, count: state.elements.count, at: time))
+                }
                 return (true, nil)
             case .awaitingSubscription:
                 // Recorded all the same: nothing is lost.
@@ -101,10 +127,13 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 return (false, Misuse("Publisher recorder got unexpected input after completion: \(String(reflecting: input))",
                     "the publisher completed (\(describe(state.completion))), and must not send after completion. The value was not added to the recorded elements."))
             case .cancelled:
-                // Values may still arrive after a cancellation: Combine allows it.
-                return (false, nil)
+                // Values may still arrive after a cancellation: Combine allows
+                // them in flight. A recorder that counts demand bounds them
+                // by the demand outstanding at cancel (see DemandAccount).
+                return (false, state.demand?.receiveAfterCancel(input, count: state.elements.count, at: time))
             }
         }
+        return added
     }
 
     @usableFromInline
@@ -126,6 +155,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 return (false, Misuse("Publisher recorder got unexpected completion after completion: \(String(describing: completion))",
                     "the publisher had completed (\(describe(state.completion))), and completes once. The second completion was ignored."))
             case .cancelled:
+                state.demand?.completeAfterCancel(count: state.elements.count, at: time)
                 return (false, nil)
             }
         }
@@ -149,7 +179,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
 
     /// Cancels the subscription, if any. Recorded events are kept.
     func cancel() {
+        let time = clock?()
         let subscription: (any Subscription)? = state.withLock { state in
+            if state.phase == .subscribed || state.phase == .awaitingSubscription {
+                state.demand?.cancel(count: state.elements.count, at: time)
+            }
             switch state.phase {
             case .subscribed:
                 state.phase = .cancelled
@@ -213,15 +247,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     /// A misuse of the recorder: CombineExpectations' words first, so that
     /// tests written against its messages still match, then where the
     /// recorder was created and what happened to the event.
-    struct Misuse {
-        let headline: String
-        let explanation: String
-
-        init(_ headline: String, _ explanation: String) {
-            self.headline = headline
-            self.explanation = explanation
-        }
-    }
+    typealias Misuse = RecorderStorageMisuse
 
     /// Reports a misuse of the recorder as a test failure at the line that
     /// called `record()`.
@@ -232,6 +258,12 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     /// recorder, so that it is never lost.
     func reportMisuse(_ misuse: Misuse) {
         let text = "\(misuse.headline) (recorder created at \(site)): \(misuse.explanation)"
+        let kept = state.withLock { state -> Bool in
+            guard state.misuseSink != nil else { return false }
+            state.misuseSink?.append(text)
+            return true
+        }
+        if kept { return }
         if TestFramework.canRecordNow(for: framework) {
             FailureReporter.fail(text, at: site, in: framework)
         } else {
@@ -325,5 +357,16 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         case .finished?: return "finished"
         case let .failure(error)?: return "failure(\(ValueDescription.ofError(error)))"
         }
+    }
+}
+
+/// A misuse of a recorder (see `RecorderStorage.reportMisuse`).
+struct RecorderStorageMisuse {
+    let headline: String
+    let explanation: String
+
+    init(_ headline: String, _ explanation: String) {
+        self.headline = headline
+        self.explanation = explanation
     }
 }

@@ -76,6 +76,14 @@ class FailureCapturingTestCase: XCTestCase {
         return (stopCapturing(), result)
     }
 
+    /// Starts capturing, for failures recorded after the test method
+    /// returns (teardown blocks); the returned closure stops and returns
+    /// them. Call it from `tearDown()`.
+    func startCapturingUntilTearDown() -> () -> [CapturedFailure] {
+        startCapturing()
+        return { self.stopCapturing() }
+    }
+
     private func startCapturing() {
         captureLock.lock()
         precondition(captured == nil, "captureFailures calls do not nest")

@@ -1,0 +1,102 @@
+import CombineProbe
+import Foundation
+import Testing
+import XCTest
+
+/// `assertPublisherContract`: each broken rule is caught with its name;
+/// correct operators pass.
+final class PublisherContractTests: FailureCapturingTestCase {
+    func testCorrectOperatorsPass() {
+        let (failures, _) = captureFailures {
+            assertPublisherContract(of: [1, 2, 3].publisher.map { $0 * 2 })
+            assertPublisherContract(of: [1, 2, 3].publisher.prefix(2))
+            assertPublisherContract(of: [1, 2, 3].publisher.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest))
+            assertPublisherContract(of: [1, 2].publisher.flatMap(maxPublishers: .max(1)) { [$0, $0 * 10].publisher })
+            assertPublisherContract {
+                let subject = PassthroughSubject<Int, Never>()
+                return PublisherUnderTest(subject.map { $0 + 1 }) {
+                    subject.send(1)
+                    subject.send(2)
+                    subject.send(completion: .finished)
+                }
+            }
+        }
+        XCTAssertEqual(failures.map(\.message), [])
+    }
+
+    func testAPublisherThatIgnoresDemandIsCaught() {
+        let (failures, result) = captureFailures {
+            assertPublisherContract { FaultyPublisher(.ignoresDemand).underTest }
+        }
+        assertFailures(failures, ["Publisher contract broken — demand respected (never more values than requested): in scenario «demand .none», the subscriber got a value beyond demand: 1"], at: #line - 2)
+        XCTAssertEqual(try result.get(), [.respectsDemand])
+    }
+
+    func testAPublisherThatCompletesTwiceIsCaught() {
+        let (failures, result) = captureFailures {
+            assertPublisherContract { FaultyPublisher(.completesTwice).underTest }
+        }
+        assertFailures(failures, ["Publisher contract broken — single completion (at most one, and nothing after it): in scenario «demand .none», the subscriber got unexpected completion after completion"], at: #line - 2)
+        XCTAssertEqual(try result.get(), [.completesOnce])
+    }
+
+    func testAPublisherThatKeepsSendingAfterCancelIsCaught() {
+        let (failures, result) = captureFailures {
+            assertPublisherContract { FaultyPublisher(.keepsSendingAfterCancel).underTest }
+        }
+        XCTAssertEqual(try result.get(), [.respectsDemand, .stopsAfterCancel])
+        assertFailures(failures, [
+            "Publisher contract broken — demand respected",
+            "Publisher contract broken — cancel stops delivery: in scenario «cancel before driving», the subscriber got a value after cancel, beyond the demand outstanding at cancel: 1",
+        ], at: #line - 6)
+    }
+
+    func testAPublisherThatRetainsItsSubscriberIsCaught() {
+        let (failures, result) = captureFailures {
+            assertPublisherContract { FaultyPublisher(.retainsSubscriber).underTest }
+        }
+        XCTAssertEqual(try result.get(), [.releasesAfterCompletion, .releasesAfterCancel])
+        assertFailures(failures, [
+            "Publisher contract broken — released after completion (no retain cycle): in scenario «demand .none», the subscription (FaultySubscription) is still alive after completion",
+            "Publisher contract broken — released after cancel (no retain cycle): in scenario «cancel before driving», the subscription (FaultySubscription) is still alive after cancel",
+        ], at: #line - 6)
+    }
+
+    func testOnlyTheChosenRulesAreChecked() {
+        let (failures, _) = captureFailures {
+            assertPublisherContract([.completesOnce]) { FaultyPublisher(.ignoresDemand).underTest }
+        }
+        XCTAssertEqual(failures.map(\.message), [])
+    }
+
+    func testACorrectHandWrittenPublisherPasses() {
+        let (failures, _) = captureFailures {
+            assertPublisherContract { FaultyPublisher(.none).underTest }
+        }
+        XCTAssertEqual(failures.map(\.message), [])
+    }
+}
+
+@Suite struct PublisherContractSwiftTests {
+    @Test func correctOperatorsPass() {
+        assertPublisherContract(of: [1, 2, 3].publisher.map { $0 * 2 })
+        assertPublisherContract(of: [1, 2, 3].publisher.prefix(2))
+        assertPublisherContract(of: [1, 2, 3].publisher.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest))
+        assertPublisherContract(of: [1, 2].publisher.flatMap(maxPublishers: .max(1)) { [$0, $0 * 10].publisher })
+    }
+
+    @Test func aPublisherThatCompletesTwiceIsAnIssue() async {
+        _ = await expectIssues(["Publisher contract broken — single completion"], atLine: #line + 1) {
+            assertPublisherContract { FaultyPublisher(.completesTwice).underTest }
+        }
+    }
+
+    @Test func aPublisherThatRetainsItsSubscriberIsAnIssue() async {
+        _ = await expectIssues([
+            "Publisher contract broken — released after completion",
+            "Publisher contract broken — released after cancel",
+        ], atLine: #line + 1) {
+            assertPublisherContract { FaultyPublisher(.retainsSubscriber).underTest }
+        }
+    }
+}
