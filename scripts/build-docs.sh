@@ -3,8 +3,8 @@
 # from Sources/CombineProbe/CombineProbe.docc, whose articles are the guides
 # of Documentation/ (symbolic links: one source of truth).
 #
-#   scripts/build-docs.sh            # builds .build-docc/CombineProbe.doccarchive
-#                                    # and the static site .build-docc/site
+#   scripts/build-docs.sh            # builds .build-docc/CombineProbe.doccarchive,
+#                                    # a static site too
 #   scripts/build-docs.sh --preview  # then serves it (docc preview)
 #
 # Runs any number of times, before or after `swift build`: the symbol graphs
@@ -37,16 +37,19 @@ combine=Combine
 [ -f "$ours/CombineProbe@OpenCombine.symbols.json" ] && combine=OpenCombine
 python3 scripts/docc-catalog.py Sources/CombineProbe/CombineProbe.docc Documentation "$catalog" "$combine"
 
+# One conversion, for static hosting: the archive is also a site served from
+# / (python3 -m http.server --directory .build-docc/CombineProbe.doccarchive).
 log=$scratch/docc.log
-convert() {
-    docc convert "$catalog" \
-        --additional-symbol-graph-dir "$ours" \
-        --fallback-display-name CombineProbe \
-        --fallback-bundle-identifier org.combineprobe.CombineProbe \
-        --warnings-as-errors "$@" > "$log" 2>&1
-}
+archive=$scratch/CombineProbe.doccarchive
+rm -rf "$archive" "$scratch/site"
 set +e
-convert --output-path "$scratch/CombineProbe.doccarchive"
+docc convert "$catalog" \
+    --additional-symbol-graph-dir "$ours" \
+    --output-path "$archive" \
+    --transform-for-static-hosting \
+    --fallback-display-name CombineProbe \
+    --fallback-bundle-identifier org.combineprobe.CombineProbe \
+    --warnings-as-errors > "$log" 2>&1
 status=$?
 set -e
 if [ $status -ne 0 ] || grep -q "^warning\|^error" "$log"; then
@@ -57,10 +60,8 @@ fi
 articles=$(find "$catalog" -name '*.md' | wc -l)
 echo "DocC: CombineProbe.doccarchive built from $articles articles and the public symbols, 0 warnings"
 
-# The site as a reader sees it (served from /), and its links checked.
-rm -rf "$scratch/site"
-convert --output-path "$scratch/site" --transform-for-static-hosting || { cat "$log"; exit 1; }
-python3 scripts/check-docs-site.py "$scratch/site"
+# The site as a reader meets it: every link, the pages users look for first.
+python3 scripts/check-docs-site.py "$archive"
 
 if [ "${1:-}" = "--preview" ]; then
     docc preview "$catalog" --additional-symbol-graph-dir "$ours" \
