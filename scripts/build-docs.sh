@@ -3,28 +3,50 @@
 # from Sources/CombineProbe/CombineProbe.docc, whose articles are the guides
 # of Documentation/ (symbolic links: one source of truth).
 #
-#   scripts/build-docs.sh            # builds .build-docc/CombineProbe.doccarchive
+#   scripts/build-docs.sh            # builds .build-docc/CombineProbe.doccarchive,
+#                                    # a static site too
 #   scripts/build-docs.sh --preview  # then serves it (docc preview)
 #
-# Fails on any DocC warning (every ``symbol`` link resolves, every documented
-# parameter list is complete) and on any public symbol without a doc comment.
+# Runs any number of times, before or after `swift build`: the symbol graphs
+# are extracted from the built module (`swift package dump-symbol-graph`,
+# which builds what is out of date in .build), into a directory emptied first.
+#
+# Fails on any DocC warning (every ``symbol`` and <doc:article> link
+# resolves, every documented parameter list is complete), on any public
+# symbol without a doc comment, on a guide missing from the catalog, and on
+# any broken link of the static site (scripts/check-docs-site.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build-docc
-graphs=$scratch/symbol-graphs
 ours=$scratch/symbol-graphs-combineprobe
-rm -rf "$graphs" "$ours"
-mkdir -p "$graphs" "$ours"
+catalog=$scratch/CombineProbe.docc
+rm -rf "$ours" "$scratch/symbol-graphs"
+mkdir -p "$ours"
 
-swift build --scratch-path "$scratch" --target CombineProbe \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(pwd)/$graphs" 2>&1 | tail -n 1
+# The symbol graphs, with extension blocks: the members we add to XCTestCase,
+# DispatchQueue, RunLoop and OperationQueue get pages of their own.
+graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
+rm -rf "$graphs"
+swift package dump-symbol-graph --emit-extension-block-symbols > "$scratch/dump-symbol-graph.log" 2>&1 ||
+    { cat "$scratch/dump-symbol-graph.log"; exit 1; }
 python3 scripts/filter-symbol-graphs.py "$graphs" "$ours"
 
+# The catalog docc reads: the guides' GitHub links rewritten to DocC links.
+# Symbol links name Apple's module, Combine; on Linux the extensions are OpenCombine's.
+combine=Combine
+[ -f "$ours/CombineProbe@OpenCombine.symbols.json" ] && combine=OpenCombine
+python3 scripts/docc-catalog.py Sources/CombineProbe/CombineProbe.docc Documentation "$catalog" "$combine"
+
+# One conversion, for static hosting: the archive is also a site served from
+# / (python3 -m http.server --directory .build-docc/CombineProbe.doccarchive).
 log=$scratch/docc.log
+archive=$scratch/CombineProbe.doccarchive
+rm -rf "$archive" "$scratch/site"
 set +e
-docc convert Sources/CombineProbe/CombineProbe.docc \
+docc convert "$catalog" \
     --additional-symbol-graph-dir "$ours" \
-    --output-path "$scratch/CombineProbe.doccarchive" \
+    --output-path "$archive" \
+    --transform-for-static-hosting \
     --fallback-display-name CombineProbe \
     --fallback-bundle-identifier org.combineprobe.CombineProbe \
     --warnings-as-errors > "$log" 2>&1
@@ -35,10 +57,13 @@ if [ $status -ne 0 ] || grep -q "^warning\|^error" "$log"; then
     echo "error: DocC reported problems (above)." >&2
     exit 1
 fi
-articles=$(find Sources/CombineProbe/CombineProbe.docc -name '*.md' | wc -l)
+articles=$(find "$catalog" -name '*.md' | wc -l)
 echo "DocC: CombineProbe.doccarchive built from $articles articles and the public symbols, 0 warnings"
 
+# The site as a reader meets it: every link, the pages users look for first.
+python3 scripts/check-docs-site.py "$archive"
+
 if [ "${1:-}" = "--preview" ]; then
-    docc preview Sources/CombineProbe/CombineProbe.docc --additional-symbol-graph-dir "$ours" \
+    docc preview "$catalog" --additional-symbol-graph-dir "$ours" \
         --fallback-display-name CombineProbe --fallback-bundle-identifier org.combineprobe.CombineProbe
 fi

@@ -8,6 +8,12 @@ synthesizes for them), drops the relationships of the others, and fails when
 a public symbol of ours has no doc comment, or a function of ours leaves a
 parameter undocumented.
 
+The graphs are emitted with extension blocks (`-emit-extension-block-symbols`),
+so that the members we add to other modules' types (`XCTestCase.wait`,
+`DispatchQueue.virtualScheduler()`…) get pages: an extension block
+(`swift.extension`) is kept like a declaration of ours, but needs no doc
+comment of its own (its members have theirs).
+
 Usage: filter-symbol-graphs.py INPUT_DIR OUTPUT_DIR
 """
 import glob
@@ -19,10 +25,12 @@ import sys
 source, target = sys.argv[1], sys.argv[2]
 undocumented = []
 kept = 0
-for path in sorted(glob.glob(os.path.join(source, "CombineProbe*.symbols.json"))):
+paths = glob.glob(os.path.join(source, "CombineProbe.symbols.json")) + glob.glob(os.path.join(source, "CombineProbe@*.symbols.json"))
+for path in sorted(paths):
     graph = json.load(open(path))
     declared = [s for s in graph["symbols"] if "/Sources/CombineProbe/" in s.get("location", {}).get("uri", "")]
-    types = {s["pathComponents"][0] for s in declared if "::SYNTHESIZED::" not in s["identifier"]["precise"]}
+    types = {s["pathComponents"][0] for s in declared
+             if "::SYNTHESIZED::" not in s["identifier"]["precise"] and s["kind"]["identifier"] != "swift.extension"}
     # A protocol extension's members are also listed, as synthesized copies,
     # under every conforming type, OpenCombine's included: keep the copies
     # under our own types only.
@@ -36,6 +44,8 @@ for path in sorted(glob.glob(os.path.join(source, "CombineProbe*.symbols.json"))
             ids.add(symbol["identifier"]["precise"])
     for symbol in ours:
         if "location" not in symbol or "::SYNTHESIZED::" in symbol["identifier"]["precise"]:
+            continue
+        if symbol["kind"]["identifier"] == "swift.extension":
             continue
         location = symbol["location"]
         where = f'{location["uri"].replace("file://", "")}:{location["position"]["line"] + 1}: {".".join(symbol["pathComponents"])}'

@@ -2,7 +2,7 @@
 /// side, with the first differing index marked.
 ///
 /// ```
-/// recorded values differ from the expected ones at index 1 (expected 3, recorded 3):
+/// recorded values differ from the expected ones at index 1, out of 3 expected and 3 recorded:
 ///      expected  recorded
 ///    0 1         1
 ///  > 1 2         5
@@ -35,8 +35,8 @@ enum RecordDiff {
         guard let first = (0..<count).first(where: { $0 >= expected.count || $0 >= recorded.count || !matches($0) })
         else { return nil }
 
-        var lines = ["recorded \(kind) differ from the expected ones at index \(first) "
-            + "(expected \(expected.count), recorded \(recorded.count)):"]
+        var lines = ["recorded \(kind) differ from the expected ones at index \(first), "
+            + "out of \(expected.count) expected and \(recorded.count) recorded:"]
         let start = count > contextBefore + contextAfter + 1 ? max(0, first - contextBefore) : 0
         let end = count > contextBefore + contextAfter + 1 ? min(count, first + contextAfter) : count
         let expectedCells = (start..<end).map { $0 < expected.count ? oneLine(expected[$0]) : "(none)" }

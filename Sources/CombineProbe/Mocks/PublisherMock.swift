@@ -38,7 +38,9 @@ open class PublisherMock {
 
     /// When the publishers of this mock's functions deliver, unless a
     /// function passes its own `delivery:`. ``MockDelivery/background`` by
-    /// default; `.on(scheduler)` makes a mock answer in virtual time:
+    /// default.
+    ///
+    /// `.on(scheduler)` makes a mock answer in virtual time:
     ///
     /// ```swift
     /// let service = SearchServiceMock()

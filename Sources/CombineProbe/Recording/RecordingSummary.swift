@@ -32,7 +32,7 @@ enum RecordingSummary {
         if state.consumed > 0 && state.consumed < count {
             text += " (\(state.consumed) consumed by next())"
         } else if state.consumed > 0 && state.consumed == count {
-            text += " (all consumed)"
+            text += " (all of them already read)"
         }
         switch state.completion {
         case nil: text += ", "

@@ -12,10 +12,11 @@ import Foundation
 /// A reporter made where the framework cannot be told at all (a free-function
 /// double called by the code under test on a background thread) keeps its
 /// failures until the test touches its publisher (subscribes to it) from a
-/// place where the framework is known, writes them at once to standard
-/// error, and records them through both frameworks if nothing claimed them
-/// within ``OrphanFailures/deadline``: recording them through the wrong
-/// framework would drop them.
+/// place where the framework is known, and records them through both
+/// frameworks (and writes them to standard error) if nothing claimed them
+/// within ``OrphanFailures/deadline``, or writes them to standard error if
+/// the process exits first: recording them through the wrong framework would
+/// drop them.
 final class DeferredFailureReporter: Sendable {
     let site: CallSite
     /// The framework of the test that made the object; nil when unknown.
@@ -61,8 +62,9 @@ final class DeferredFailureReporter: Sendable {
 
     private func keepUnattributed(_ message: String) {
         pending.withLock { $0.append(message) }
-        FileHandle.standardError.write(Data(
-            "CombineProbe: \(site): \(message) (detected outside the test; recorded when the test next uses this double)\n".utf8))
+        // Standard error only for a failure that no test claims: one that a
+        // test records is shown by its framework, and a passing test that
+        // expects it (withKnownIssue) stays quiet.
         OrphanFailures.keep(self)
         DispatchQueue.global().asyncAfter(deadline: .now() + OrphanFailures.deadline) { [self] in
             let messages: [String] = pending.withLock { pending in
@@ -70,10 +72,25 @@ final class DeferredFailureReporter: Sendable {
                 return pending
             }
             for message in messages {
+                writeUnclaimed(message, "no test claimed it within \(WaitPlan<Void>.format(OrphanFailures.deadline)); "
+                    + "recorded through XCTest and Swift Testing")
                 FailureReporter.fail(message, at: site, in: .xcTest)
                 FailureReporter.fail(message, at: site, in: .swiftTesting)
             }
         }
+    }
+
+    /// Writes the failures still kept to standard error: called when the
+    /// process exits, so that none is lost unseen.
+    func writeUnclaimedFailures() {
+        for message in pending.withLock({ $0 }) {
+            writeUnclaimed(message, "the process exited before a test claimed it")
+        }
+    }
+
+    private func writeUnclaimed(_ message: String, _ fate: String) {
+        FileHandle.standardError.write(Data(
+            "CombineProbe: \(site): \(message) (detected outside the test; \(fate))\n".utf8))
     }
 
     deinit {

@@ -59,10 +59,22 @@ enum OrphanFailures {
     /// both frameworks, from whatever thread.
     static let deadline: TimeInterval = 1
 
+    /// Writes the failures that no test claimed to standard error when the
+    /// process exits (registered once, by the first failure kept).
+    private static let writtenAtExit: Void = {
+        atexit { OrphanFailures.writeUnclaimedFailures() }
+    }()
+
     static func keep(_ reporter: DeferredFailureReporter) {
+        _ = writtenAtExit
         reporters.withLock { reporters in
             if !reporters.contains(where: { $0 === reporter }) { reporters.append(reporter) }
         }
+    }
+
+    /// Writes the failures still kept to standard error.
+    static func writeUnclaimedFailures() {
+        for reporter in reporters.withLock({ $0 }) { reporter.writeUnclaimedFailures() }
     }
 
     /// Records the kept failures in XCTest.

@@ -26,9 +26,10 @@ struct TestIdentity: Sendable, Equatable {
 /// the issue would belong to no test ("Test «unknown»") and the test would
 /// pass.
 ///
-/// Such a failure is written to standard error at once, and recorded in its
-/// test the next time that test calls CombineProbe (records a publisher,
-/// waits, reads an expectation…). A scope — the `.exhaustiveRecorders`
+/// Such a failure is recorded in its test the next time that test calls
+/// CombineProbe (records a publisher, waits, reads an expectation…), or
+/// written to standard error when the process exits if that never happens.
+/// A scope — the `.exhaustiveRecorders`
 /// trait, `ProbeSettings.withOverrides` — checks its recorders on the test's
 /// own task, and never needs this.
 enum PendingTestFailures {
@@ -46,9 +47,23 @@ enum PendingTestFailures {
             FailureReporter.fail(message, at: site, in: .swiftTesting)
             return
         }
+        _ = writtenAtExit
         pending.withLock { $0.append(Pending(test: test, message: message, site: site)) }
-        FileHandle.standardError.write(Data(
-            "CombineProbe: \(site): \(message) (detected outside test \(test.name); recorded when it next uses CombineProbe)\n".utf8))
+    }
+
+    /// Writes the failures that no test claimed to standard error when the
+    /// process exits (registered once, by the first failure kept): a failure
+    /// that its test records is shown by the framework, and a passing test
+    /// that expects it stays quiet.
+    private static let writtenAtExit: Void = {
+        atexit { PendingTestFailures.writeUnclaimedFailures() }
+    }()
+
+    static func writeUnclaimedFailures() {
+        for failure in pending.withLock({ $0 }) {
+            FileHandle.standardError.write(Data(("CombineProbe: \(failure.site): \(failure.message) "
+                + "(detected outside test \(failure.test.name), which did not use CombineProbe again)\n").utf8))
+        }
     }
 
     /// Records the failures kept for the test running on the current task.

@@ -94,6 +94,9 @@ extension WaitPlan {
 
     static func format(_ timeout: TimeInterval) -> String {
         let rounded = (timeout * 1000).rounded() / 1000
-        return rounded == 1 ? "1 second" : "\(rounded) seconds"
+        if rounded == 1 { return "1 second" }
+        // "5 seconds", as the test wrote `timeout: 5`, not "5.0 seconds".
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return "\(Int(rounded)) seconds" }
+        return "\(rounded) seconds"
     }
 }

@@ -29,7 +29,7 @@ final class RecordAssertionsTests: FailureCapturingTestCase {
         assertFailures(failures, ["XCTAssertRecordedValues failed"], at: line)
         XCTAssertEqual(failures.first?.message, """
             XCTAssertRecordedValues failed
-            recorded values differ from the expected ones at index 1 (expected 3, recorded 3):
+            recorded values differ from the expected ones at index 1, out of 3 expected and 3 recorded:
                  expected  recorded
                0 1         1
              > 1 2         5
@@ -42,7 +42,7 @@ final class RecordAssertionsTests: FailureCapturingTestCase {
         let (missing, _) = captureFailures { XCTAssertRecordedValues(recorder, ["red", "green"], "after the first tap") }
         XCTAssertEqual(missing.first?.message, """
             XCTAssertRecordedValues failed - after the first tap
-            recorded values differ from the expected ones at index 1 (expected 2, recorded 1):
+            recorded values differ from the expected ones at index 1, out of 2 expected and 1 recorded:
                  expected  recorded
                0 "red"     "red"
              > 1 "green"   (none)
@@ -50,7 +50,7 @@ final class RecordAssertionsTests: FailureCapturingTestCase {
         let (extra, _) = captureFailures { XCTAssertRecordedValues(recorder, []) }
         XCTAssertEqual(extra.first?.message, """
             XCTAssertRecordedValues failed
-            recorded values differ from the expected ones at index 0 (expected 0, recorded 1):
+            recorded values differ from the expected ones at index 0, out of 0 expected and 1 recorded:
                  expected  recorded
              > 0 (none)    "red"
             """)
@@ -63,7 +63,7 @@ final class RecordAssertionsTests: FailureCapturingTestCase {
         let (failures, _) = captureFailures { XCTAssertRecordedValues(recorder, expected) }
         XCTAssertEqual(failures.first?.message, """
             XCTAssertRecordedValues failed
-            recorded values differ from the expected ones at index 50 (expected 100, recorded 100):
+            recorded values differ from the expected ones at index 50, out of 100 expected and 100 recorded:
                   expected  recorded
                … 47 more above
                47 47        47
@@ -85,7 +85,7 @@ final class RecordAssertionsTests: FailureCapturingTestCase {
         let (failures, _) = captureFailures { XCTAssertRecordedValues(recorder, ["Dear Ada,\nthank you!\n— Grace"]) }
         XCTAssertEqual(failures.first?.message, #"""
             XCTAssertRecordedValues failed
-            recorded values differ from the expected ones at index 0 (expected 1, recorded 1):
+            recorded values differ from the expected ones at index 0, out of 1 expected and 1 recorded:
                  expected                          recorded
              > 0 "Dear Ada,\nthank you!\n— Grace"  "Dear Ada,\nthanks!\n— Grace"
             at index 0, line by line (- expected, + recorded):
@@ -136,7 +136,7 @@ final class RecordAssertionsTests: FailureCapturingTestCase {
         let (mismatch, _) = captureFailures { XCTAssertRecordedEvents(recorder, [.failure(where: { $0.status == 404 }, named: "status 404")]) }
         XCTAssertEqual(mismatch.first?.message, """
             XCTAssertRecordedEvents failed
-            recorded events differ from the expected ones at index 0 (expected 1, recorded 1):
+            recorded events differ from the expected ones at index 0, out of 1 expected and 1 recorded:
                  expected             recorded
              > 0 failure(status 404)  failure(ServerError(status: 503))
             """)
@@ -151,7 +151,7 @@ final class RecordAssertionsTests: FailureCapturingTestCase {
         assertFailures(failures, ["XCTAssertRecordedEvents failed"], at: line)
         XCTAssertEqual(failures.first?.message, """
             XCTAssertRecordedEvents failed
-            recorded events differ from the expected ones at index 1 (expected 3, recorded 2):
+            recorded events differ from the expected ones at index 1, out of 3 expected and 2 recorded:
                  expected  recorded
                0 1         1
              > 1 2         failure(Signal.lost)

@@ -25,7 +25,8 @@ final class TypeaheadModel<S: Scheduler> {
     }
 }
 
-/// A type-erased-scheduler flavour of the same injection.
+/// A type-erased-scheduler flavour of the same injection, with the smallest
+/// type-erased scheduler, as apps write (or import) one (shown in the guide).
 struct Poller {
     let scheduler: AnySchedulerOfDispatchQueue
     func ticks() -> AnyPublisher<Int, Never> {
@@ -33,7 +34,6 @@ struct Poller {
     }
 }
 
-/// The smallest type-erased scheduler, as apps write (or import) one.
 struct AnySchedulerOfDispatchQueue: Scheduler {
     typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
     typealias SchedulerOptions = DispatchQueue.SchedulerOptions

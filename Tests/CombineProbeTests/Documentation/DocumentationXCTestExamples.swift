@@ -260,12 +260,12 @@ final class DocumentationXCTestExamples: FailureCapturingTestCase {
             let profiles = ["Ada", "Grace"].publisher
             let recorder = profiles.record()
             _ = try recorder.single.get()
-            // ❌ throws RecordingError.tooManyElements: recorder.single expected the publisher to publish exactly one element, then finish; recorded 2 elements ["Ada", "Grace"] (all consumed), then finished.
+            // ❌ throws RecordingError.tooManyElements: recorder.single expected the publisher to publish exactly one element, then finish; recorded 2 elements ["Ada", "Grace"] (all of them already read), then finished.
         }
         assertMessages(failures, [])
         assertThrows(result, RecordingError.tooManyElements)
         if case .failure(let error) = result {
-            XCTAssertEqual("\(error)", #"RecordingError.tooManyElements: recorder.single expected the publisher to publish exactly one element, then finish; recorded 2 elements ["Ada", "Grace"] (all consumed), then finished."#)
+            XCTAssertEqual("\(error)", #"RecordingError.tooManyElements: recorder.single expected the publisher to publish exactly one element, then finish; recorded 2 elements ["Ada", "Grace"] (all of them already read), then finished."#)
         }
     }
 
@@ -321,7 +321,7 @@ final class DocumentationXCTestExamples: FailureCapturingTestCase {
         let (failures, _) = captureFailures { XCTAssertRecordedValues(recorder, [10, 25, 30]) }
         XCTAssertEqual(failures.first?.message, """
             XCTAssertRecordedValues failed
-            recorded values differ from the expected ones at index 1 (expected 3, recorded 3):
+            recorded values differ from the expected ones at index 1, out of 3 expected and 3 recorded:
                  expected  recorded
                0 10        10
              > 1 25        20

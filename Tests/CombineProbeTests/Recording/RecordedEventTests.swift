@@ -49,7 +49,7 @@ final class RecordedEventTests: FailureCapturingTestCase {
         let recorder = [1].publisher.setFailureType(to: Signal.self).record()
         XCTAssertThrowsError(try recorder.failure.get()) { error in
             XCTAssertEqual(error as? RecordingError, .finishedWithoutError)
-            XCTAssertEqual("\(error)", "RecordingError.finishedWithoutError: recorder.failure expected the publisher to fail; recorded 1 element [1] (all consumed), then finished.")
+            XCTAssertEqual("\(error)", "RecordingError.finishedWithoutError: recorder.failure expected the publisher to fail; recorded 1 element [1] (all of them already read), then finished.")
         }
     }
 

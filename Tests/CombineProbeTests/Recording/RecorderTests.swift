@@ -199,7 +199,7 @@ final class RecorderTests: FailureCapturingTestCase {
             XCTAssertEqual(
                 "\(error)",
                 "RecordingError.tooManyElements: recorder.single expected the publisher to publish exactly one element, then finish; "
-                    + "recorded 25 elements [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (15 more)] (all consumed), then finished.")
+                    + "recorded 25 elements [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (15 more)] (all of them already read), then finished.")
         }
     }
 

@@ -98,7 +98,7 @@ final class ScriptedPublisherTests: FailureCapturingTestCase {
         }
         assertFailures(failures, ["""
             XCTAssertRecordedTimeline failed - debounced
-            recorded timeline events differ from the expected ones at index 0 (expected 2, recorded 2):
+            recorded timeline events differ from the expected ones at index 0, out of 2 expected and 2 recorded:
                  expected           recorded
              > 0 "sw" at 300ms      "sw" at 400ms
                1 finished at 400ms  finished at 400ms

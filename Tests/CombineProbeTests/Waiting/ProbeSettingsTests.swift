@@ -13,6 +13,15 @@ import Testing
         #expect(ProbeSettings.multiplier(from: ["COMBINEPROBE_TIMEOUT_MULTIPLIER": text]) == 1)
     }
 
+    /// Messages say the timeout as the test wrote it (Documentation/AssertionsAndHelpers.md
+    /// shows `timeout: 5` and "waited 5 seconds").
+    @Test func timeoutsAreWrittenAsTheTestWroteThem() {
+        #expect(WaitPlan<Void>.format(1) == "1 second")
+        #expect(WaitPlan<Void>.format(5) == "5 seconds")
+        #expect(WaitPlan<Void>.format(0.25) == "0.25 seconds")
+        #expect(WaitPlan<Void>.format(0) == "0 seconds")
+    }
+
     @Test func timeoutsAreMultiplied() {
         #expect(ProbeSettings.effectiveTimeout(2, defaultTimeout: 5, multiplier: 3) == 6)
         #expect(ProbeSettings.effectiveTimeout(nil, defaultTimeout: 5, multiplier: 3) == 15)
