@@ -191,8 +191,9 @@ enum MarbleInput {
             FailureReporter.fail(
                 "\(function)(\(diagram.debugDescription)): \(mistake.reason), at column \(mistake.column):\n"
                 + MarbleDiagram.pointing(at: mistake.column, in: diagram) + "\n"
-                + "The publisher plays the \(events.count == 1 ? "event" : "\(events.count) events") read before the mistake"
-                + (events.isEmpty ? "." : ": " + events.map(\.description).joined(separator: ", ") + "."),
+                + (events.isEmpty ? "The publisher plays no event."
+                    : "The publisher plays the \(events.count == 1 ? "event" : "\(events.count) events") read before the mistake: "
+                    + events.map(\.description).joined(separator: ", ") + "."),
                 at: site)
         }
         return events
