@@ -33,7 +33,7 @@ import Testing
             marbles (- is 10ms):
               expected  --a-b|
               recorded  --a--b|
-                             ^
+                            ^
             recorded timeline events differ
             """], atLine: #line + 1) {
             expectRecordedMarbles(recorder, "--a-b|", values: values)
