@@ -5,7 +5,7 @@
 /// let recorder = scheduler.start(created: .zero, subscribed: .zero, cancelled: .seconds(1)) {
 ///     queries.debounce(for: .milliseconds(30), scheduler: scheduler)
 /// }
-/// XCTAssertRecordedMarbles(recorder, "------b------c---", values: ["b": "sw", "c": "swift"])
+/// XCTAssertRecordedMarbles(recorder, "------b------c|", values: ["b": "sw", "c": "swift"])
 /// ```
 ///
 /// Times count from the scheduler's start; `-` is one tick (10 ms unless

@@ -34,6 +34,8 @@ enum TimelineAttachment {
                 sourceLocation: SourceLocation(
                     fileID: String(describing: site.fileID), filePath: String(describing: site.filePath),
                     line: Int(site.line), column: Int(site.column)))
+            #else
+            break
             #endif
         case .xcTest?:
             #if canImport(XCTest) && canImport(Darwin)
@@ -45,6 +47,8 @@ enum TimelineAttachment {
                     activity.add(attachment)
                 }
             }
+            #else
+            break
             #endif
         case nil:
             break
