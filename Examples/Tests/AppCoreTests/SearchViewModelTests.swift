@@ -40,6 +40,9 @@ final class SearchViewModelTests: ExampleTestCase {
             .value(true, at: .milliseconds(300)),
             .value(false, at: .milliseconds(500)),
         ])
+        // The same timeline as a marble diagram, one tick (-) per 100 ms:
+        // loading at 300 ms (the debounce), done at 500 ms (the service).
+        XCTAssertRecordedMarbles(loading, "f--t-f", values: ["f": false, "t": true], tick: .milliseconds(100))
     }
 
     func testTheSameQueryIsSearchedOnce() throws {

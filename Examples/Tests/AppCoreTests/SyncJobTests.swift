@@ -28,6 +28,9 @@ final class SyncJobTests: ExampleTestCase {
         XCTAssertEqual(try scheduler.wait(for: recorder.last, timeout: .seconds(10)), 1)
         XCTAssertEqual(service.subscriptionCount(to: "upload(_:)"), 3)
         XCTAssertRecordedTimeline(recorder, [.value(1, at: .seconds(4)), .finished(at: .seconds(4))])
+        // The same in marbles, one tick (-) per second: two failed attempts,
+        // each retried two seconds later, then the upload and the end.
+        XCTAssertRecordedMarbles(recorder, "----(a|)", values: ["a": 1], tick: .seconds(1))
     }
 
     func testTheRetryIsAnAwaitedCallTwoSecondsLater() throws {

@@ -10,7 +10,10 @@
 ///
 /// On mismatch, the failure shows the expected and recorded timelines side
 /// by side and marks the first difference, like
-/// ``XCTAssertRecordedEvents(_:_:timeout:_:fileID:filePath:line:column:)``.
+/// ``XCTAssertRecordedEvents(_:_:timeout:_:fileID:filePath:line:column:)``,
+/// then draws both as marbles (see the guide "Marble diagrams"); on Swift
+/// 6.2 and later the recorded timeline is attached to the failing Swift
+/// Testing test, as text.
 /// A recorder that is not timed (see
 /// `record(timedBy:)`) fails
 /// with a message that says so. The failure is recorded in the framework
@@ -95,6 +98,8 @@ extension RecordAssertion {
             consume(recorder, elements: expected.count - (completion ? 1 : 0), completion: completion)
             return
         }
-        fail(function, shortfall: nil, diff: diff, message: message, recorder: recorder, at: site)
+        let marbles = TimelineMarbles.section(expected: expected, recorded: recorded)
+        TimelineAttachment.record(TimelineAttachment.text(recorded, marbles: marbles.recorded, tick: marbles.tick), at: site)
+        fail(function, shortfall: nil, diff: diff + "\n" + marbles.text, message: message, recorder: recorder, at: site)
     }
 }
