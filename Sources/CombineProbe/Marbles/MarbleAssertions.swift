@@ -50,7 +50,7 @@ public func XCTAssertRecordedMarbles<Input: Equatable, Failure: Error>(
 /// ``EventMatcher``.
 ///
 /// ```swift
-/// XCTAssertRecordedMarbles(recorder, "--a|", matching: ["a": .value(where: { $0.id == 7 }, "user 7")])
+/// XCTAssertRecordedMarbles(recorder, "--a|", matching: ["a": .value(where: { $0.id == 7 }, named: "user 7")])
 /// ```
 ///
 /// See ``XCTAssertRecordedMarbles(_:_:values:failure:tick:_:fileID:filePath:line:column:)``.
@@ -128,7 +128,7 @@ public func expectRecordedMarbles<Input: Equatable, Failure: Error>(
 /// for values that are not `Equatable`.
 ///
 /// ```swift
-/// expectRecordedMarbles(recorder, "--a|", matching: ["a": .value(where: { $0.id == 7 }, "user 7")])
+/// expectRecordedMarbles(recorder, "--a|", matching: ["a": .value(where: { $0.id == 7 }, named: "user 7")])
 /// ```
 ///
 /// - parameter recorder: A timed recorder (`record(timedBy:)`).
@@ -272,6 +272,6 @@ enum MarbleAssertion {
 
     /// What `#` stands for when no failure is given.
     static func anyFailure<Input, Failure: Error>() -> EventMatcher<Input, Failure> {
-        EventMatcher.failure(where: { _ in true }, "any error")
+        EventMatcher.failure(where: { _ in true }, named: "any error")
     }
 }

@@ -193,8 +193,12 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
                 // may still schedule something: let it land first.
                 let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
                 let (pending, hadAny) = InFlightWork.shared.settle(owner: DeliveryGate.currentTest, grace: grace)
-                if hadAny && pending.isEmpty { return nil }
-                return pending.isEmpty ? .nothingScheduled : .inFlight(pending)
+                if !pending.isEmpty { return .inFlight(pending) }
+                if hadAny { return nil }
+                // Work that was in flight when the scheduler was looked at may
+                // have landed since: look again before concluding.
+                if scheduler.nextActionTime != nil || plan.recording.isSatisfied(plan.condition) { return nil }
+                return .nothingScheduled
             }
             scheduler.moveClock(to: limit, date: deadline)
             return .satisfied

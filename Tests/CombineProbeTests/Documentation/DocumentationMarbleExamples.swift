@@ -92,7 +92,7 @@ final class DocumentationMarbleXCTests: FailureCapturingTestCase {
         let profiles = scheduler.coldPublisher("--p|", values: ["p": Profile(id: 7, name: "Ada")])
         let recorder = profiles.record(timedBy: scheduler)
         scheduler.run()
-        XCTAssertRecordedMarbles(recorder, "--p|", matching: ["p": .value(where: { $0.id == 7 }, "profile 7")])
+        XCTAssertRecordedMarbles(recorder, "--p|", matching: ["p": .value(where: { $0.id == 7 }, named: "profile 7")])
     }
 
     func testRetryResubscribes() {
@@ -120,7 +120,7 @@ final class DocumentationMarbleXCTests: FailureCapturingTestCase {
               expected  -----b-------c|
               recorded  ------b------c|
                              ^
-            recorded timeline events differ from the expected ones at index 0 (expected 3, recorded 3):
+            recorded timeline events differ from the expected ones at index 0, out of 3 expected and 3 recorded:
                  expected           recorded
              > 0 "sw" at 50ms       "sw" at 60ms
                1 "swift" at 130ms   "swift" at 130ms

@@ -74,7 +74,7 @@ final class MarbleFailureTests: FailureCapturingTestCase {
               expected  --a---b|
               recorded  --a--b|
                              ^
-            recorded timeline events differ from the expected ones at index 1 (expected 3, recorded 3):
+            recorded timeline events differ from the expected ones at index 1, out of 3 expected and 3 recorded:
                  expected          recorded
                0 1 at 20ms         1 at 20ms
              > 1 2 at 60ms         2 at 50ms
@@ -147,7 +147,7 @@ final class MarbleFailureTests: FailureCapturingTestCase {
         }
         assertFailures(failures, ["""
             XCTAssertRecordedTimeline failed
-            recorded timeline events differ from the expected ones at index 1 (expected 3, recorded 3):
+            recorded timeline events differ from the expected ones at index 1, out of 3 expected and 3 recorded:
                  expected          recorded
                0 1 at 20ms         1 at 20ms
              > 1 2 at 40ms         2 at 50ms
@@ -170,7 +170,7 @@ final class MarbleFailureTests: FailureCapturingTestCase {
         }
         assertFailures(failures, ["""
             XCTAssertRecordedTimeline failed
-            recorded timeline events differ from the expected ones at index 1 (expected 2, recorded 3):
+            recorded timeline events differ from the expected ones at index 1, out of 2 expected and 3 recorded:
                  expected        recorded
                0 "sw" at 300ms   "sw" at 300ms
              > 1 "swift" at 10s  "swift" at 1.25s
