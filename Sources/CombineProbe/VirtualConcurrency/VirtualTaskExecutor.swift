@@ -31,6 +31,9 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     private struct Waiter {
         let id: Int
         let continuation: CheckedContinuation<Quiescence, Never>
+        /// Gives up after the grace period; cancelled once quiescence is
+        /// reached, so that no timer outlives its wait.
+        let deadline: DispatchWorkItem
     }
 
     private struct State {
@@ -119,7 +122,10 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                 return (reached, !state.waiters.isEmpty)
             }
             if checkAgain { self.queue.async { self.checkMainActor() } }
-            for waiter in reached { waiter.continuation.resume(returning: .reached) }
+            for waiter in reached {
+                waiter.deadline.cancel()
+                waiter.continuation.resume(returning: .reached)
+            }
         }
     }
 
@@ -136,22 +142,28 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     func quiescence(grace: Double) async -> Quiescence {
         if state.withLock({ !$0.isDraining && $0.enqueued == $0.quiescentAt }) { return .reached }
         return await withCheckedContinuation { (continuation: CheckedContinuation<Quiescence, Never>) in
-            let id = state.withLock { state -> Int in
+            // One lock: a main-actor check enqueued before this waiter
+            // existed must not count it (see `checkMainActor`).
+            let deadline = state.withLock { state -> DispatchWorkItem in
                 let id = state.nextWaiterID
                 state.nextWaiterID += 1
-                state.waiters.append(Waiter(id: id, continuation: continuation))
-                return id
+                let deadline = DispatchWorkItem { self.giveUp(id, grace: grace) }
+                state.waiters.append(Waiter(id: id, continuation: continuation, deadline: deadline))
+                return deadline
             }
             queue.async { self.checkMainActor() }
-            DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
-                let (waiter, diagnosis) = self.state.withLock { state -> (Waiter?, String) in
-                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return (nil, "") }
-                    let waiter = state.waiters.remove(at: index)
-                    return (waiter, Self.diagnosis(state, grace: grace))
-                }
-                waiter?.continuation.resume(returning: .timedOut(diagnosis))
-            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + grace, execute: deadline)
         }
+    }
+
+    /// Ends the wait `id` with what still runs, if it is still waiting.
+    private func giveUp(_ id: Int, grace: Double) {
+        let (waiter, diagnosis) = state.withLock { state -> (Waiter?, String) in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return (nil, "") }
+            let waiter = state.waiters.remove(at: index)
+            return (waiter, Self.diagnosis(state, grace: grace))
+        }
+        waiter?.continuation.resume(returning: .timedOut(diagnosis))
     }
 
     private static func diagnosis(_ state: State, grace: Double) -> String {
