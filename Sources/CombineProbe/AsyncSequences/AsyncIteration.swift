@@ -79,9 +79,10 @@ final class StreamIteration<Element: Sendable>: @unchecked Sendable {
     /// ``AsyncRecordingLauncher/launch(_:_:)``, which this repeats in
     /// inlinable form).
     @inlinable
-    func launch() {
+    func launch(on preferred: (AnyObject & Sendable)? = nil) {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
-            subscription.attach(Task(executorPreference: RecordingExecutor()) { await self.run() })
+            let executor = (preferred as? any TaskExecutor) ?? RecordingExecutor()
+            subscription.attach(Task(executorPreference: executor) { await self.run() })
         } else {
             subscription.attach(Task { await self.run() })
         }

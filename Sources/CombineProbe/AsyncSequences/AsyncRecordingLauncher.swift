@@ -4,6 +4,12 @@ import Foundation
 /// storage to an ``AsyncIterationSubscription``, then runs the iteration loop
 /// on a task of its own.
 enum AsyncRecordingLauncher {
+    /// The task executor the loops started now run on, instead of a
+    /// ``RecordingExecutor`` of their own: a virtual scheduler's, for
+    /// `record(timedBy:)`, so that the iteration is part of its virtual
+    /// world and virtual waits let it reach quiescence.
+    @TaskLocal static var preferredExecutor: (AnyObject & Sendable)?
+
     /// Gives the storage the subscription that cancels the iteration.
     ///
     /// - parameter storage: The recorder's storage.
@@ -32,7 +38,8 @@ enum AsyncRecordingLauncher {
     /// the global executor.
     static func launch(_ loop: any AsyncIterationLoop, _ subscription: AsyncIterationSubscription) {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
-            subscription.attach(Task(executorPreference: RecordingExecutor()) { await loop.run() })
+            let executor = (preferredExecutor as? any TaskExecutor) ?? RecordingExecutor()
+            subscription.attach(Task(executorPreference: executor) { await loop.run() })
         } else {
             subscription.attach(Task { await loop.run() })
         }

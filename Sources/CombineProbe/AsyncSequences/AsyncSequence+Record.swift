@@ -65,7 +65,9 @@ extension AsyncSequence where Self: Sendable {
         let recorder = Recorder<Element, any Error>(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
             clock: scheduler.elapsedReader, exhaustive: exhaustive)
-        recorder.startRecording(iterator: makeAsyncIterator())
+        AsyncRecordingLauncher.$preferredExecutor.withValue(scheduler.worldExecutor) {
+            recorder.startRecording(iterator: makeAsyncIterator())
+        }
         return recorder
     }
 }

@@ -57,7 +57,7 @@ extension AsyncStream where Element: Sendable {
         let (recorder, loop) = Recorder<Element, Never>.prepareRecording(
             of: self, timedBy: scheduler.elapsedReader, exhaustive: exhaustive,
             fileID: fileID, filePath: filePath, line: line, column: column)
-        loop?.launch()
+        loop?.launch(on: scheduler.worldExecutor)
         return recorder
     }
 }
@@ -114,7 +114,9 @@ extension AsyncThrowingStream where Element: Sendable, Failure == any Error {
         let recorder = Recorder<Element, any Error>(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
             clock: scheduler.elapsedReader, exhaustive: exhaustive)
-        recorder.startRecording(stream: self)
+        AsyncRecordingLauncher.$preferredExecutor.withValue(scheduler.worldExecutor) {
+            recorder.startRecording(stream: self)
+        }
         return recorder
     }
 }

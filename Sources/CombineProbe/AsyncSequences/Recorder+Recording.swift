@@ -58,6 +58,9 @@ extension Recorder where Failure == any Error {
         self.init(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
             clock: scheduler.elapsedReader, exhaustive: exhaustive)
-        startRecording(iterator: sequence.makeAsyncIterator())
+        let iterator = sequence.makeAsyncIterator()
+        AsyncRecordingLauncher.$preferredExecutor.withValue(scheduler.worldExecutor) {
+            startRecording(iterator: iterator)
+        }
     }
 }

@@ -20,6 +20,15 @@ extension VirtualScheduler {
         }
     }
 
+    /// The scheduler's ``executor`` where task executors exist (typed
+    /// `AnyObject` for the systems without them): `record(timedBy:)` of an
+    /// async sequence iterates on it.
+    @usableFromInline
+    var worldExecutor: (AnyObject & Sendable)? {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { return executor }
+        return nil
+    }
+
     /// Runs `operation` in the scheduler's virtual world: it, its child tasks
     /// and the nonisolated async functions it calls run on ``executor``.
     ///

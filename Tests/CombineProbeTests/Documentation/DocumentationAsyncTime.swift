@@ -23,6 +23,24 @@ final class DocumentationAsyncTimeTests: XCTestCase {
         XCTAssertEqual(recorder.events, [.value(1)])
         try await task.value
     }
+
+    func testAStreamFedInVirtualTime() async throws {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let clock = scheduler.clock
+        let (ticks, continuation) = AsyncStream.makeStream(of: Int.self)
+        let producer = Task(executorPreference: scheduler.executor) {
+            for tick in 1...3 {
+                try await clock.sleep(for: .seconds(1))
+                continuation.yield(tick)
+            }
+            continuation.finish()
+        }
+        let recorder = ticks.record(timedBy: scheduler)
+        let elements = try await scheduler.wait(for: recorder.elements, timeout: .seconds(5))
+        XCTAssertEqual(elements, [1, 2, 3])
+        XCTAssertEqual(scheduler.elapsed, .seconds(3))
+        try await producer.value
+    }
 }
 
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)

@@ -200,4 +200,26 @@ final class VirtualConcurrencyTests: FailureCapturingTestCase {
             await scheduler.advance()
         }
     }
+
+    /// `record(timedBy:)` iterates an async sequence in the virtual world:
+    /// a virtual wait lets the iteration run to quiescence at each step.
+    func testAnAsyncStreamRecordedInTheVirtualWorld() async throws {
+        for round in 0..<200 {
+            let scheduler = DispatchQueue.virtualScheduler()
+            let clock = scheduler.clock
+            let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+            let producer = Task(executorPreference: scheduler.executor) {
+                for value in 1...3 {
+                    try await clock.sleep(for: .seconds(1))
+                    continuation.yield(value + round)
+                }
+                continuation.finish()
+            }
+            let recorder = stream.record(timedBy: scheduler)
+            let elements = try await scheduler.wait(for: recorder.elements, timeout: .seconds(5))
+            XCTAssertEqual(elements, [1 + round, 2 + round, 3 + round])
+            XCTAssertEqual(scheduler.elapsed, .seconds(3), "round \(round)")
+            try await producer.value
+        }
+    }
 }
