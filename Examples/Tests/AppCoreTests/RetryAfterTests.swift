@@ -1,3 +1,4 @@
+import Foundation
 import AppCore
 import CombineProbe
 import Testing
@@ -7,6 +8,15 @@ import XCTest
 // tests the publishers it writes: demand under the test's control,
 // cancellation, subscriptions that end, nothing leaked, and the ready-made
 // contract check. All in virtual time.
+
+/// Counts from any thread: how many times the upstream was subscribed.
+// @unchecked Sendable: `count` is only reached under `lock`.
+final class Attempts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func next() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
+}
 
 /// A publisher that fails `failures` times, then sends 1, 2, 3.
 func flaky(failures: Int, attempts: Attempts) -> AnyPublisher<Int, SyncError> {

@@ -47,7 +47,7 @@ final class SettingsStoreTests: ExampleTestCase {
         }
         XCTAssertEqual(messages, ["""
             XCTAssertRecordedValues failed
-            recorded values differ from the expected ones at index 1 (expected 2, recorded 2):
+            recorded values differ from the expected ones at index 1, out of 2 expected and 2 recorded:
                  expected  recorded
                0 system    system
              > 1 light     dark
