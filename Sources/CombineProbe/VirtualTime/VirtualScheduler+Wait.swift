@@ -185,16 +185,22 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         if plan.recording.isSatisfied(plan.condition) {
             return plan.isInverted ? .invertedFulfilled : .satisfied
         }
+        // Work outside virtual time (a mock's background delivery) lands
+        // before time moves on, so that what it schedules is scheduled at the
+        // instant it was started, whatever the threads' timing.
+        let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
+        let (pending, hadAny) = InFlightWork.shared.settle(owner: DeliveryGate.currentTest, grace: grace)
+        if !pending.isEmpty {
+            // Still running after the grace period: an expectation that waits
+            // for events fails, naming it; the others go on in virtual time.
+            if !plan.isInverted && plan.failsOnTimeout { return .inFlight(pending) }
+        } else if hadAny {
+            return nil
+        }
         if scheduler.runNextAction(atOrBefore: limit) { return nil }
         let expectsEvents = !plan.isInverted && plan.failsOnTimeout
         guard let next = scheduler.nextActionTime?.nanoseconds else {
             if expectsEvents {
-                // Work outside virtual time (a mock's background delivery)
-                // may still schedule something: let it land first.
-                let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
-                let (pending, hadAny) = InFlightWork.shared.settle(owner: DeliveryGate.currentTest, grace: grace)
-                if !pending.isEmpty { return .inFlight(pending) }
-                if hadAny { return nil }
                 // Work that was in flight when the scheduler was looked at may
                 // have landed since: look again before concluding.
                 if scheduler.nextActionTime != nil || plan.recording.isSatisfied(plan.condition) { return nil }
