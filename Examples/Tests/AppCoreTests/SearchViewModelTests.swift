@@ -114,7 +114,8 @@ final class SearchViewModelTests: ExampleTestCase {
 
     /// What a failure looks like in Swift Testing: an unexpected call to the
     /// mock, reported where the mock was created.
-    @Test func whatAnUnexpectedCallLooksLike() throws {
+    @Test("What an unexpected call looks like (fails on purpose)", .tags(.failurePath))
+    func whatAnUnexpectedCallLooksLike() throws {
         let model = SearchViewModel(service: service, scheduler: scheduler)
         withKnownIssue {
             model.query = "swift"

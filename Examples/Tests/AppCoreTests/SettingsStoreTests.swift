@@ -64,7 +64,8 @@ final class SettingsStoreTests: ExampleTestCase {
         expectRecordedValues(recorder, [.system, .dark])
     }
 
-    @Test func whatAValuesMismatchLooksLike() {
+    @Test("What a values mismatch looks like (fails on purpose)", .tags(.failurePath))
+    func whatAValuesMismatchLooksLike() {
         let recorder = SettingsStore().theme.record()
         withKnownIssue {
             expectRecordedValues(recorder, [.dark])

@@ -10,10 +10,11 @@ import Foundation
 /// A sequence that ignores its task's cancellation keeps running. Whatever
 /// it produces then is dropped, as Combine drops values sent after a
 /// cancellation. When it is still running `grace` seconds after the
-/// cancellation, this is reported: on standard error, and as a failure at
-/// the line that called `record()` the next time the test reads the
-/// recorder, if it still does. It is never recorded from the background,
-/// where it could land in another test.
+/// cancellation, this is reported as a failure at the line that called
+/// `record()` the next time the test reads the recorder (or when the
+/// recorder goes away), or on standard error when the recorder was released
+/// already. It is never recorded from the background, where it could land
+/// in another test.
 @usableFromInline
 final class AsyncIterationSubscription: Subscription, Sendable {
     private struct State {

@@ -40,7 +40,7 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
     }
 
     deinit {
-        storage.deliverPendingMisuse()
+        storage.recorderReleased()
         // A scope checks its recorders when the test ends, after the test's
         // own failures (a thrown error is recorded after the recorders of
         // the test's body go away), and on the test's own task.

@@ -47,6 +47,9 @@ final class RecorderState<Input, Failure: Error> {
     /// Misuse reports that could not be delivered to the test yet (see
     /// `RecorderStorage.reportMisuse`).
     @exclusivity(unchecked) var undeliveredMisuse: [String] = []
+    /// Whether the `Recorder` went away: no read will deliver a misuse kept
+    /// from then on (see `RecorderStorage.keepMisuse`).
+    @exclusivity(unchecked) var isReleased = false
     /// The demand account of a recorder made with `record(demand:)`; nil
     /// for a recorder that requests unlimited demand (no per-value cost).
     @exclusivity(unchecked) var demand: DemandAccount?

@@ -273,10 +273,28 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
 
     /// Keeps a misuse report for the test's next read of the recorder, even
     /// where it could be recorded now: for misuse detected after a delay, when
-    /// the test that made the recorder may have ended.
-    func keepMisuse(_ misuse: Misuse) {
+    /// the test that made the recorder may have ended. Returns false, keeping
+    /// nothing, when the recorder was released already: no read will come,
+    /// and the caller must say it elsewhere.
+    func keepMisuse(_ misuse: Misuse) -> Bool {
         let text = "\(misuse.headline) (recorder created at \(site)): \(misuse.explanation)"
-        state.withLock { $0.undeliveredMisuse.append(text) }
+        return state.withLock { state in
+            guard !state.isReleased else { return false }
+            state.undeliveredMisuse.append(text)
+            return true
+        }
+    }
+
+    /// Called when the `Recorder` goes away: delivers the misuse reports kept
+    /// so far, and makes ``keepMisuse(_:)`` refuse later ones, which no read
+    /// would deliver.
+    func recorderReleased() {
+        let pending: [String] = state.withLock { state in
+            state.isReleased = true
+            defer { state.undeliveredMisuse.removeAll() }
+            return state.undeliveredMisuse
+        }
+        deliver(pending)
     }
 
     /// Delivers the misuse reports kept by ``reportMisuse(_:)``. Called

@@ -189,21 +189,24 @@ final class RecordAssertionsTests: FailureCapturingTestCase {
         expectRecordedEvents(recorder, [.value(6), .value(2), .finished])
     }
 
-    @Test func mismatchIsAnIssueAtTheCallerLine() async {
+    @Test("A mismatch is an issue at the caller's line (fails on purpose)", .tags(.failurePath))
+    func mismatchIsAnIssueAtTheCallerLine() async {
         let recorder = [6, 3].publisher.record()
         _ = await expectIssues(["expectRecordedValues failed\nrecorded values differ from the expected ones at index 1"], atLine: #line + 1) {
             expectRecordedValues(recorder, [6, 2])
         }
     }
 
-    @Test func xctAssertSpellingAlsoReachesSwiftTesting() async {
+    @Test("The XCTAssert spelling also reaches Swift Testing (fails on purpose)", .tags(.failurePath))
+    func xctAssertSpellingAlsoReachesSwiftTesting() async {
         let recorder = [6, 3].publisher.record()
         _ = await expectIssues(["XCTAssertRecordedEvents failed"], atLine: #line + 1) {
             XCTAssertRecordedEvents(recorder, [.value(6), .value(2), .finished])
         }
     }
 
-    @Test func timeoutInSwiftTesting() async {
+    @Test("A timeout is an issue in Swift Testing (fails on purpose)", .tags(.failurePath))
+    func timeoutInSwiftTesting() async {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         subject.send(1)

@@ -64,7 +64,8 @@ import Testing
         #expect(naturals.cancellations.value == 1)
     }
 
-    @Test func waitTimeoutIsAnIssueAtTheWait() async {
+    @Test("A wait timeout is an issue at the wait (fails on purpose)", .tags(.failurePath))
+    func waitTimeoutIsAnIssueAtTheWait() async {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         let recorder = stream.record()
         let error = await expectIssues(["Asynchronous wait failed"], atLine: #line + 1) {
@@ -74,7 +75,8 @@ import Testing
         continuation.finish()
     }
 
-    @Test func recordingAStreamTwiceIsAnIssue() async throws {
+    @Test("Recording a stream twice is an issue (fails on purpose)", .tags(.failurePath))
+    func recordingAStreamTwiceIsAnIssue() async throws {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         let first = stream.record()
         _ = await expectIssues(["AsyncStream is already recorded by the recorder created at"], atLine: #line + 1) {
@@ -85,7 +87,8 @@ import Testing
         #expect(try await wait(for: first.elements, timeout: long) == [1])
     }
 
-    @Test func ignoredCancellationIsAnIssueAtTheNextRead() async throws {
+    @Test("An ignored cancellation is an issue at the next read (fails on purpose)", .tags(.failurePath))
+    func ignoredCancellationIsAnIssueAtTheNextRead() async throws {
         let sequence = StubbornSequence()
         let recorder = ProbeSettings.withOverrides(.init(defaultTimeout: 0.05)) { sequence.record() }
         let recordLine = #line - 1

@@ -304,4 +304,39 @@ final class AsyncSequenceRecorderTests: FailureCapturingTestCase {
         sequence.finish()
         XCTAssertTrue(recorder.elementsAndCompletion.elements.isEmpty)
     }
+
+    func testAnIgnoredCancellationReportedAtTheNextReadIsNotWrittenToStandardError() async throws {
+        let sequence = StubbornSequence()
+        let recorder = ProbeSettings.withOverrides(.init(defaultTimeout: 0.05)) { sequence.record() }
+        let site = "AsyncSequence recorder created at \(recorder.storage.site)"
+        let subscription = try XCTUnwrap(recorder.storage.state.withLock { $0.subscription } as? AsyncIterationSubscription)
+        let written = try await capturingStandardError {
+            recorder.cancel()
+            let ignored = await subscription.cancellationVerdict()
+            XCTAssertTrue(ignored)
+        }
+        XCTAssertFalse(written.contains(site), written)
+        let (failures, _) = captureFailures { _ = recorder.elementsAndCompletion }
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        sequence.finish()
+    }
+
+    func testAnIgnoredCancellationAfterTheReleaseIsWrittenToStandardError() async throws {
+        let sequence = StubbornSequence()
+        var recorder: Recorder<Int, any Error>? = ProbeSettings.withOverrides(.init(defaultTimeout: 0.05)) {
+            sequence.record()
+        }
+        let recordLine = #line - 2
+        let subscription = try XCTUnwrap(recorder?.storage.state.withLock { $0.subscription } as? AsyncIterationSubscription)
+        let written = try await capturingStandardError {
+            recorder = nil
+            let ignored = await subscription.cancellationVerdict()
+            XCTAssertTrue(ignored)
+        }
+        XCTAssertNil(recorder)
+        XCTAssertTrue(written.contains(
+            "CombineProbe: AsyncSequence recorder created at CombineProbeTests/AsyncSequenceRecorderTests.swift:\(recordLine)"
+                + " was cancelled: its sequence ignored the cancellation"), written)
+        sequence.finish()
+    }
 }

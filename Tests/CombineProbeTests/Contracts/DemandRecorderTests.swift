@@ -103,7 +103,8 @@ final class DemandRecorderTests: FailureCapturingTestCase {
 }
 
 @Suite struct DemandRecorderSwiftTests {
-    @Test func overDeliveryIsAnIssueAtTheRecordLine() async {
+    @Test("An over-delivery is an issue at the record line (fails on purpose)", .tags(.failurePath))
+    func overDeliveryIsAnIssueAtTheRecordLine() async {
         let publisher = FaultyPublisher(.ignoresDemand, values: [7, 8])
         _ = await expectIssues(["Publisher recorder got a value beyond demand: 8"], atLine: #line + 2) {
             let recorder = publisher

@@ -103,7 +103,7 @@ final class XCTestLeakTeardownTests: FailureCapturingTestCase {
 }
 
 @Suite struct LeakCheckSwiftTests {
-    @Test func aRetainCycleIsAnIssue() async {
+    @Test("A retain cycle is an issue (fails on purpose)", .tags(.failurePath)) func aRetainCycleIsAnIssue() async {
         _ = await expectIssues(["Leak: Tracked"], atLine: #line + 4) {
             withLeakCheck { _ in
                 let object = Tracked()

@@ -85,13 +85,15 @@ final class PublisherContractTests: FailureCapturingTestCase {
         assertPublisherContract(of: [1, 2].publisher.flatMap(maxPublishers: .max(1)) { [$0, $0 * 10].publisher })
     }
 
-    @Test func aPublisherThatCompletesTwiceIsAnIssue() async {
+    @Test("A publisher that completes twice is an issue (fails on purpose)", .tags(.failurePath))
+    func aPublisherThatCompletesTwiceIsAnIssue() async {
         _ = await expectIssues(["Publisher contract broken — single completion"], atLine: #line + 1) {
             assertPublisherContract { FaultyPublisher(.completesTwice).underTest }
         }
     }
 
-    @Test func aPublisherThatRetainsItsSubscriberIsAnIssue() async {
+    @Test("A publisher that retains its subscriber is an issue (fails on purpose)", .tags(.failurePath))
+    func aPublisherThatRetainsItsSubscriberIsAnIssue() async {
         _ = await expectIssues([
             "Publisher contract broken — released after completion",
             "Publisher contract broken — released after cancel",

@@ -32,14 +32,19 @@ import Testing
         #expect(forecast == ["sunny", "cloudy"])
     }
 
-    @Test func silentSensorTimesOut() async {
-        let sensor = PassthroughSubject<Double, Never>()
-        let recorder = sensor.record()
-        await withKnownIssue {
-            // The wait also throws RecordingError.notEnoughElements: ignored here.
-            _ = try? await wait(for: recorder.next(), timeout: 0.05)
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("Asynchronous wait failed") }
+    /// The example that fails on purpose, tagged like the suite's other
+    /// failure-path tests.
+    @Suite(.tags(.failurePath)) struct KnownIssueExamples {
+        @Test("A silent sensor times out (fails on purpose)")
+        func silentSensorTimesOut() async {
+            let sensor = PassthroughSubject<Double, Never>()
+            let recorder = sensor.record()
+            await withKnownIssue {
+                // The wait also throws RecordingError.notEnoughElements: ignored here.
+                _ = try? await wait(for: recorder.next(), timeout: 0.05)
+            } matching: { issue in
+                issue.comments.contains { $0.rawValue.hasPrefix("Asynchronous wait failed") }
+            }
         }
     }
 

@@ -72,9 +72,10 @@ final class ExpectationAgreementTests: FailureCapturingTestCase {
 }
 
 /// The same property in Swift Testing, for `get()` and the async wait, whose
-/// failures are issues.
+/// failures are issues: known issues, each time `get()` throws.
 @Suite struct ExpectationAgreementSwiftTests {
-    @Test(arguments: RecorderShape.allCases)
+    @Test("The async wait agrees with get(), its failures included (fails on purpose)", .tags(.failurePath),
+          arguments: RecorderShape.allCases)
     func theAsyncWaitAgreesWithGet(_ state: RecorderShape) async {
         for entry in AgreementEntry.all {
             let recorder = state.make()

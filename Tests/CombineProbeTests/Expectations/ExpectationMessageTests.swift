@@ -66,7 +66,8 @@ final class ExpectationMessageTests: FailureCapturingTestCase {
 }
 
 @Suite struct ExpectationMessageSwiftTests {
-    @Test func skipNamesItselfForANegativeCount() throws {
+    @Test("skip(n) names itself for a negative count (fails on purpose)", .tags(.failurePath))
+    func skipNamesItselfForANegativeCount() throws {
         let recorder = [1, 2].publisher.record()
         _ = expectIssuesNow(["recorder.skip(-1): the count must not be negative; it was treated as 0."], atLine: #line + 1) {
             try recorder.skip(-1).get()
@@ -74,7 +75,8 @@ final class ExpectationMessageTests: FailureCapturingTestCase {
         #expect(try recorder.next().get() == 1)
     }
 
-    @Test func aNextWhereTimeoutListsOnlyTheElementsItLookedAt() async throws {
+    @Test("A next(where:) timeout lists only the elements it looked at (fails on purpose)", .tags(.failurePath))
+    func aNextWhereTimeoutListsOnlyTheElementsItLookedAt() async throws {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         [1, 2, 3].forEach(subject.send)
@@ -86,7 +88,8 @@ final class ExpectationMessageTests: FailureCapturingTestCase {
             "\(message ?? "no issue")")
     }
 
-    @Test func aCompletionFulfilsNextWhereInverted() async throws {
+    @Test("A completion fulfils next(where:).inverted (fails on purpose)", .tags(.failurePath))
+    func aCompletionFulfilsNextWhereInverted() async throws {
         let recorder = [1, 2].publisher.record()
         #expect(throws: RecordingError.invertedExpectationFulfilled) { try recorder.next(where: { $0 > 5 }).inverted.get() }
         _ = await expectIssues(["Fulfilled inverted expectation recorder.next(where: the predicate).inverted"], atLine: #line + 1) {

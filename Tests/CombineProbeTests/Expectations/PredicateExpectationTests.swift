@@ -101,7 +101,8 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
         #expect(try await wait(for: recorder.next(where: { $0 == "done" }), timeout: 1) == "done")
     }
 
-    @Test func aTimeoutIsAnIssueAtTheWait() async {
+    @Test("A timeout is an issue at the wait (fails on purpose)", .tags(.failurePath))
+    func aTimeoutIsAnIssueAtTheWait() async {
         let recorder = PassthroughSubject<String, Never>().record()
         let error = await expectIssues(["Asynchronous wait failed: exceeded timeout"], atLine: #line + 1) {
             _ = try await wait(for: recorder.next(where: { $0 == "done" }), timeout: 0.05)

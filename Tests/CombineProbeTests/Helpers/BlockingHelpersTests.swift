@@ -98,7 +98,8 @@ final class BlockingHelpersTests: FailureCapturingTestCase {
 }
 
 @Suite struct BlockingHelpersSwiftTestingTests {
-    @Test func waitForCompletionTimeoutIsAnIssue() async {
+    @Test("A waitForCompletion() timeout is an issue (fails on purpose)", .tags(.failurePath))
+    func waitForCompletionTimeoutIsAnIssue() async {
         let subject = PassthroughSubject<Int, Never>()
         let error = await expectIssues(["Publisher never completed"], atLine: #line + 1) {
             _ = try await subject.waitForCompletion(timeout: 0.05)
@@ -106,7 +107,8 @@ final class BlockingHelpersTests: FailureCapturingTestCase {
         #expect(error as? RecordingError == .notCompleted)
     }
 
-    @Test func synchronousWaitForCompletionTimeoutIsAnIssue() {
+    @Test("A synchronous waitForCompletion() timeout is an issue (fails on purpose)", .tags(.failurePath))
+    func synchronousWaitForCompletionTimeoutIsAnIssue() {
         let subject = PassthroughSubject<Int, Never>()
         let error = expectIssuesNow(["Publisher never completed"], atLine: #line + 1) {
             _ = try subject.waitForCompletion(timeout: 0.05)

@@ -25,7 +25,8 @@ import Testing
         expectSubscriptionMarbles(publisher, ["^"])
     }
 
-    @Test func aMismatchIsAnIssueWithTheMarblesDrawn() {
+    @Test("A mismatch is an issue with the marbles drawn (fails on purpose)", .tags(.failurePath))
+    func aMismatchIsAnIssueWithTheMarblesDrawn() {
         let recorder = scheduler.coldPublisher("--a--b|", values: values).record(timedBy: scheduler)
         scheduler.run()
         _ = expectIssuesNow(["""
@@ -40,7 +41,8 @@ import Testing
         }
     }
 
-    @Test func aTimelineMismatchIsDrawnToo() {
+    @Test("A timeline mismatch is drawn too (fails on purpose)", .tags(.failurePath))
+    func aTimelineMismatchIsDrawnToo() {
         let recorder = scheduler.coldPublisher("--a--b|", values: values).record(timedBy: scheduler)
         scheduler.run()
         _ = expectIssuesNow(["expectRecordedTimeline failed\nrecorded timeline events differ"], atLine: #line + 1) {
@@ -61,7 +63,8 @@ import Testing
             """) == true, "\(message.value ?? "no issue")")
     }
 
-    @Test func aBadDiagramIsAnIssueNamingItsColumn() {
+    @Test("A bad diagram is an issue naming its column (fails on purpose)", .tags(.failurePath))
+    func aBadDiagramIsAnIssueNamingItsColumn() {
         _ = expectIssuesNow(["hotPublisher(\"-a-^-(b\"): \"(\" is never closed by \")\", at column 6:\n    -a-^-(b\n         ^"], atLine: #line + 1) {
             _ = scheduler.hotPublisher("-a-^-(b", values: values)
         }
@@ -70,7 +73,8 @@ import Testing
         }
     }
 
-    @Test func subscriptionsThatDifferAreAnIssue() {
+    @Test("Subscriptions that differ are an issue (fails on purpose)", .tags(.failurePath))
+    func subscriptionsThatDifferAreAnIssue() {
         let publisher = scheduler.coldPublisher("-a", values: values)
         let recorder = publisher.record(timedBy: scheduler)
         _ = expectIssuesNow(["expectSubscriptionMarbles failed\nrecorded subscriptions differ from the expected ones at index 0"], atLine: #line + 1) {

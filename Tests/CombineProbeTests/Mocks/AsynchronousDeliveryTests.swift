@@ -131,7 +131,8 @@ struct WeatherDouble {
         #expect(undelivered.value == 30)
     }
 
-    @Test func aFreeFunctionDoubleCalledOnABackgroundThreadReportsOneIssueAtItsLine() async throws {
+    @Test("A free-function double called on a background thread reports one issue at its line (fails on purpose)", .tags(.failurePath))
+    func aFreeFunctionDoubleCalledOnABackgroundThreadReportsOneIssueAtItsLine() async throws {
         let weather = WeatherDouble()
         let publisher = LockedValue<AnyPublisher<String, Never>?>(nil)
         _ = await expectIssues(["unexpected call to forecast()"], atLine: WeatherDouble.reportLine) {

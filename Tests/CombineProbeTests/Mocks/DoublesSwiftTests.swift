@@ -17,7 +17,8 @@ import Testing
         #expect(service.subscriptionCount(to: "getUser(id:)") == 3)
     }
 
-    @Test func anExhaustedAttemptIsAnIssueAtTheMocksLine() async throws {
+    @Test("An exhausted attempt is an issue at the mock's line (fails on purpose)", .tags(.failurePath))
+    func anExhaustedAttemptIsAnIssueAtTheMocksLine() async throws {
         let line = #line + 1
         let service = UserServiceMock()
         service.getUserResult = .attempts([.value(user)])
@@ -46,7 +47,8 @@ import Testing
         cancellable.cancel()
     }
 
-    @Test func aTimedOutWaitForACallIsOneIssueAndItsErrorPointsToIt() async {
+    @Test("A timed-out wait for a call is one issue, and its error points to it (fails on purpose)", .tags(.failurePath))
+    func aTimedOutWaitForACallIsOneIssueAndItsErrorPointsToIt() async {
         let service = UserServiceMock()
         let line = #line + 2
         let error = await expectIssues(["Asynchronous wait failed: exceeded timeout of 0.01 seconds waiting for mock.nextCall()"], atLine: line) {
@@ -73,7 +75,8 @@ import Testing
         #expect(scheduler.elapsed == .seconds(3))
     }
 
-    @Test func aShortfallInVirtualTime() async {
+    @Test("A shortfall in virtual time is an issue (fails on purpose)", .tags(.failurePath))
+    func aShortfallInVirtualTime() async {
         let scheduler = DispatchQueue.virtualScheduler()
         let recorder = Just(1).delay(for: .seconds(3), scheduler: scheduler).record()
         let line = #line + 2

@@ -254,7 +254,8 @@ final class PublisherMockTests: FailureCapturingTestCase {
         #expect(try await wait(for: recorder.single, timeout: 10).name == "Ada")
     }
 
-    @Test func unexpectedCallIsAnIssueAtTheMockCreationLine() async throws {
+    @Test("An unexpected call is an issue at the mock's creation line (fails on purpose)", .tags(.failurePath))
+    func unexpectedCallIsAnIssueAtTheMockCreationLine() async throws {
         let mock = UserServiceMock(); let line = #line
         var recorder: Recorder<User, APIError>?
         _ = await expectIssues(["unexpected call to getUser(id:) with (5)"], atLine: line) {
@@ -264,7 +265,8 @@ final class PublisherMockTests: FailureCapturingTestCase {
         #expect(error == .mock(.unexpectedCall(function: "getUser(id:)")))
     }
 
-    @Test func unexpectedCallOnAnotherThreadIsDeliveredWhenTheTestReadsTheCalls() async {
+    @Test("An unexpected call on another thread is delivered when the test reads the calls (fails on purpose)", .tags(.failurePath))
+    func unexpectedCallOnAnotherThreadIsDeliveredWhenTheTestReadsTheCalls() async {
         let mock = UserServiceMock(); let line = #line
         let box = UncheckedBox(mock)
         onAnotherThread { _ = box.value.getUser(id: 6) }

@@ -209,7 +209,8 @@ final class Locked8: @unchecked Sendable {
         #expect(try await wait(for: recorder.single, timeout: 10).data == Data("hi".utf8))
     }
 
-    @Test func unmatchedRequestIsAnIssueAtTheStubCreationLine() async throws {
+    @Test("An unmatched request is an issue at the stub's creation line (fails on purpose)", .tags(.failurePath))
+    func unmatchedRequestIsAnIssueAtTheStubCreationLine() async throws {
         let network = NetworkStub(); let line = #line
         let recorder = SimpleNetwork(session: network.session).fetchData(from: "https://api.example.com/nothing").record()
         _ = try await wait(for: recorder.failure, timeout: 10)

@@ -85,7 +85,8 @@ final class ReleaseBox: @unchecked Sendable {
 
     /// Without a scope, a recorder released on another thread keeps its
     /// report for its test, which records it at its next CombineProbe call.
-    @Test func aRecorderReleasedOnAnotherThreadReportsToItsTest() async {
+    @Test("A recorder released on another thread reports to its test (fails on purpose)", .tags(.failurePath))
+    func aRecorderReleasedOnAnotherThreadReportsToItsTest() async {
         let box = ReleaseBox()
         var line = 0
         let messages = Messages()
@@ -104,7 +105,8 @@ final class ReleaseBox: @unchecked Sendable {
     #if compiler(>=6.1)
     /// The trait's scope: run as Swift Testing runs it around a test case
     /// that throws (the case's error is recorded when its body has ended).
-    @Test func withTheTraitAThrowingTestReportsItsErrorFirst() async throws {
+    @Test("With the trait, a throwing test reports its error first (fails on purpose)", .tags(.failurePath))
+    func withTheTraitAThrowingTestReportsItsErrorFirst() async throws {
         let test = try #require(Test.current)
         let messages = Messages()
         let line = Self.recordThenThrowLine
@@ -132,7 +134,8 @@ final class ReleaseBox: @unchecked Sendable {
 
     /// A recorder of a test with the trait released on another thread is
     /// reported to its test, when the test ends.
-    @Test func withTheTraitARecorderReleasedOnAnotherThreadReportsToItsTest() async throws {
+    @Test("With the trait, a recorder released on another thread reports to its test (fails on purpose)", .tags(.failurePath))
+    func withTheTraitARecorderReleasedOnAnotherThreadReportsToItsTest() async throws {
         let test = try #require(Test.current)
         let messages = Messages()
         let box = ReleaseBox()

@@ -6,7 +6,8 @@ import Testing
 /// the error `body` threw, if any.
 ///
 /// `withKnownIssue` itself fails the test when no issue is recorded, and lets
-/// non-matching issues fail it too. The count is checked separately.
+/// non-matching issues fail it too. The count is checked separately. The
+/// test must say it fails on purpose (see `Tag.failurePath`).
 func expectIssues(
     _ prefixes: [String],
     atLine line: Int,
@@ -14,6 +15,7 @@ func expectIssues(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async throws -> Void
 ) async -> (any Error)? {
+    expectFailurePathNaming(sourceLocation: sourceLocation)
     var thrown: (any Error)?
     let count = Counter()
     await withKnownIssue(nil, isolation: isolation, {
@@ -50,6 +52,7 @@ func expectIssuesNow(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () throws -> Void
 ) -> (any Error)? {
+    expectFailurePathNaming(sourceLocation: sourceLocation)
     var thrown: (any Error)?
     let count = Counter()
     withKnownIssue(nil, {
@@ -71,11 +74,14 @@ private func matcher(_ prefixes: [String], line: Int, fileName: String, counting
     }
 }
 
-/// The comment of the first issue `body` records, as a known issue.
+/// The comment of the first issue `body` records, as a known issue. The
+/// test must say it fails on purpose (see `Tag.failurePath`).
 func failureMessage(
     isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async throws -> Void
 ) async -> String? {
+    expectFailurePathNaming(sourceLocation: sourceLocation)
     let message = MessageBox()
     await withKnownIssue(isolation: isolation) {
         do { try await body() } catch {}

@@ -100,7 +100,8 @@ final class AsyncSearchModel {
         }
     }
 
-    @Test func aTaskBlockingItsThreadIsDiagnosedNotAHang() async throws {
+    @Test("A task blocking its thread is diagnosed, not a hang (fails on purpose)", .tags(.failurePath))
+    func aTaskBlockingItsThreadIsDiagnosedNotAHang() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let scheduler = DispatchQueue.virtualScheduler()
         let release = DispatchSemaphore(value: 0)

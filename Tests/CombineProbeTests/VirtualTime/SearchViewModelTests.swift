@@ -63,7 +63,8 @@ final class SearchViewModelXCTests: XCTestCase {
         #expect(service.calls.count == 1)
     }
 
-    @Test func aViewModelOnARealSchedulerIsCaughtAtOnce() {
+    @Test("A view model on a real scheduler is caught at once (fails on purpose)", .tags(.failurePath))
+    func aViewModelOnARealSchedulerIsCaughtAtOnce() {
         let scheduler = DispatchQueue.virtualScheduler()
         let service = SearchServiceMock()
         service.searchResult = .value(["swift"])

@@ -39,7 +39,8 @@ import Testing
         #expect(scheduler.elapsed == .seconds(1) + .milliseconds(70), "seven waits of 10 ms, then a second")
     }
 
-    @Test func aVirtualTimeoutIsAnIssueAtTheWait() async {
+    @Test("A virtual timeout is an issue at the wait (fails on purpose)", .tags(.failurePath))
+    func aVirtualTimeoutIsAnIssueAtTheWait() async {
         let recorder = delayed(1, by: 2000)
         let error = await expectIssues(["Asynchronous wait failed: exceeded virtual timeout of 1s waiting for recorder.next()"], atLine: #line + 1) {
             _ = try await scheduler.wait(for: recorder.next(), timeout: .seconds(1))
@@ -48,7 +49,8 @@ import Testing
         #expect(scheduler.elapsed == .seconds(1))
     }
 
-    @Test func aSynchronousVirtualTimeoutIsAnIssueAtTheWait() {
+    @Test("A synchronous virtual timeout is an issue at the wait (fails on purpose)", .tags(.failurePath))
+    func aSynchronousVirtualTimeoutIsAnIssueAtTheWait() {
         let recorder = delayed(1, by: 2000)
         let error = expectIssuesNow(["Asynchronous wait failed: exceeded virtual timeout of 500ms"], atLine: #line + 1) {
             _ = try scheduler.wait(for: recorder.elements, timeout: .milliseconds(500))
@@ -56,7 +58,8 @@ import Testing
         #expect(error as? RecordingError == .notCompleted)
     }
 
-    @Test func anInvertedExpectationFulfilledEarlyIsAnIssue() async {
+    @Test("An inverted expectation fulfilled early is an issue (fails on purpose)", .tags(.failurePath))
+    func anInvertedExpectationFulfilledEarlyIsAnIssue() async {
         let recorder = delayed(1, by: 300)
         let message = await failureMessage {
             try await scheduler.wait(for: recorder.finished.inverted, timeout: .seconds(1))
@@ -65,7 +68,7 @@ import Testing
             + "which expects the publisher not to complete. Recorded: 1 element [1 at 300ms], then finished at 300ms.")
     }
 
-    @Test func aTimelineMismatchIsAnIssue() {
+    @Test("A timeline mismatch is an issue (fails on purpose)", .tags(.failurePath)) func aTimelineMismatchIsAnIssue() {
         let recorder = delayed(1, by: 300)
         scheduler.advance(by: .seconds(1))
         expectRecordedTimeline(recorder, [.value(1, at: .milliseconds(300)), .finished(at: .milliseconds(300))])
@@ -74,7 +77,7 @@ import Testing
         }
     }
 
-    @Test func runStopsAtItsHorizon() {
+    @Test("run() stops at its horizon (fails on purpose)", .tags(.failurePath)) func runStopsAtItsHorizon() {
         let timer = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) {}
         _ = expectIssuesNow(["VirtualScheduler.run() stopped at its horizon of 10s"], atLine: #line + 1) {
             scheduler.run(horizon: .seconds(10))
@@ -86,7 +89,7 @@ import Testing
 /// The scheduler at the edges, in Swift Testing: bad strides are issues at
 /// the caller's line, and `run()` drains finite work.
 @Suite struct VirtualSchedulerLimitsSwiftTests {
-    @Test func anInfiniteAdvanceIsAnIssue() {
+    @Test("An infinite advance is an issue (fails on purpose)", .tags(.failurePath)) func anInfiniteAdvanceIsAnIssue() {
         let scheduler = DispatchQueue.virtualScheduler()
         _ = expectIssuesNow(["VirtualScheduler.advance(by: infinity): the interval must be zero or positive, and finite"], atLine: #line + 1) {
             scheduler.advance(by: .seconds(.infinity))
@@ -97,7 +100,8 @@ import Testing
         #expect(scheduler.elapsed == .zero)
     }
 
-    @Test func aNeverTimeoutIsAnIssueThatCountsAsZero() throws {
+    @Test("A never timeout is an issue that counts as zero (fails on purpose)", .tags(.failurePath))
+    func aNeverTimeoutIsAnIssueThatCountsAsZero() throws {
         let scheduler = DispatchQueue.virtualScheduler()
         let recorder = PassthroughSubject<Int, Never>().record()
         _ = expectIssuesNow(["VirtualScheduler.wait(for: recorder.next().inverted, timeout: infinity)"], atLine: #line + 1) {

@@ -28,7 +28,8 @@ import Testing
     }
     #else
     @MainActor
-    @Test func timeoutExplainsTheIdleMainRunLoop() async {
+    @Test("A timeout explains the idle main run loop (fails on purpose)", .tags(.failurePath))
+    func timeoutExplainsTheIdleMainRunLoop() async {
         let recorder = Just(1).receive(on: RunLoop.main).record()
         let error = await expectIssues(["Asynchronous wait failed"], atLine: #line + 1) {
             _ = try await wait(for: recorder.single, timeout: 0.05)
@@ -39,7 +40,8 @@ import Testing
     }
     #endif
 
-    @Test func misuseOnTheTestTaskIsAnIssueAtTheRecordLine() async {
+    @Test("A misuse on the test's task is an issue at the record line (fails on purpose)", .tags(.failurePath))
+    func misuseOnTheTestTaskIsAnIssueAtTheRecordLine() async {
         let subject = PassthroughSubject<Int, Never>()
         _ = await expectIssues(["Publisher recorder got unexpected completion after completion: finished (recorder created at CombineProbeTests/SwiftTestingRoutingTests.swift:"], atLine: #line + 1) {
             let recorder = subject.record()
@@ -48,7 +50,8 @@ import Testing
         }
     }
 
-    @Test func misuseOnAnotherThreadIsDeliveredWhenTheTestReadsTheRecorder() async throws {
+    @Test("A misuse on another thread is delivered when the test reads the recorder (fails on purpose)", .tags(.failurePath))
+    func misuseOnAnotherThreadIsDeliveredWhenTheTestReadsTheRecorder() async throws {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record(); let line = #line
         let storage = UncheckedBox(recorder)

@@ -40,7 +40,7 @@ import Testing
         guard case .finished = completion else { Issue.record("unexpected \(completion)"); return }
     }
 
-    @Test func completionTimeout() async {
+    @Test("completion times out (fails on purpose)", .tags(.failurePath)) func completionTimeout() async {
         let recorder = PassthroughSubject<String, Never>().record()
         let error = await expectIssues(["Asynchronous wait failed"], atLine: #line + 1) {
             _ = try await wait(for: recorder.completion, timeout: short)
@@ -55,7 +55,7 @@ import Testing
         #expect(try await wait(for: recorder.elements, timeout: long) == ["red", "green", "blue"])
     }
 
-    @Test func elementsTimeout() async {
+    @Test("elements times out (fails on purpose)", .tags(.failurePath)) func elementsTimeout() async {
         let recorder = PassthroughSubject<String, Never>().record()
         let error = await expectIssues(["Asynchronous wait failed"], atLine: #line + 1) {
             _ = try await wait(for: recorder.elements, timeout: short)
@@ -77,7 +77,7 @@ import Testing
         try await wait(for: recorder.finished, timeout: long)
     }
 
-    @Test func finishedTimeout() async {
+    @Test("finished times out (fails on purpose)", .tags(.failurePath)) func finishedTimeout() async {
         let recorder = PassthroughSubject<String, Never>().record()
         let error = await expectIssues(["Asynchronous wait failed"], atLine: #line + 1) {
             try await wait(for: recorder.finished, timeout: short)
@@ -97,7 +97,8 @@ import Testing
         try await wait(for: recorder.finished.inverted, timeout: short)
     }
 
-    @Test func finishedInvertedError() async {
+    @Test("finished.inverted fulfilled by a failure (fails on purpose)", .tags(.failurePath))
+    func finishedInvertedError() async {
         let subject = PassthroughSubject<String, TestFailure>()
         let recorder = subject.record()
         subject.send(completion: .failure(TestFailure()))
@@ -114,7 +115,7 @@ import Testing
         #expect(try await wait(for: recorder.last, timeout: long) == "blue")
     }
 
-    @Test func lastTimeout() async {
+    @Test("last times out (fails on purpose)", .tags(.failurePath)) func lastTimeout() async {
         let recorder = PassthroughSubject<String, Never>().record()
         let error = await expectIssues(["Asynchronous wait failed"], atLine: #line + 1) {
             _ = try await wait(for: recorder.last, timeout: short)
@@ -137,7 +138,7 @@ import Testing
         #expect(try await wait(for: recorder.next(), timeout: long) == "green")
     }
 
-    @Test func nextTimeout() async {
+    @Test("next() times out (fails on purpose)", .tags(.failurePath)) func nextTimeout() async {
         let recorder = PassthroughSubject<String, Never>().record()
         let error = await expectIssues(["Asynchronous wait failed"], atLine: #line + 1) {
             _ = try await wait(for: recorder.next(), timeout: short)
@@ -164,7 +165,8 @@ import Testing
         try await wait(for: recorder.next().inverted, timeout: short)
     }
 
-    @Test func nextInvertedTooEarly() async {
+    @Test("next().inverted fulfilled too early (fails on purpose)", .tags(.failurePath))
+    func nextInvertedTooEarly() async {
         let subject = PassthroughSubject<String, Never>()
         let recorder = subject.record()
         subject.send("red")
@@ -174,7 +176,8 @@ import Testing
         #expect(error == nil)
     }
 
-    @Test func nextInvertedError() async {
+    @Test("next().inverted fulfilled by a failure (fails on purpose)", .tags(.failurePath))
+    func nextInvertedError() async {
         let subject = PassthroughSubject<String, TestFailure>()
         let recorder = subject.record()
         subject.send(completion: .failure(TestFailure()))
@@ -192,7 +195,7 @@ import Testing
         #expect(try await wait(for: recorder.next(1), timeout: long) == ["blue"])
     }
 
-    @Test func nextCountTimeout() async {
+    @Test("next(2) times out (fails on purpose)", .tags(.failurePath)) func nextCountTimeout() async {
         let subject = PassthroughSubject<String, Never>()
         let recorder = subject.record()
         subject.send("red")
@@ -218,7 +221,8 @@ import Testing
         await #expect(throws: RecordingError.notEnoughElements) { try await wait(for: recorder.next(2), timeout: short) }
     }
 
-    @Test func negativeCountIsAnIssueAtTheCallerLine() async {
+    @Test("A negative count is an issue at the caller's line (fails on purpose)", .tags(.failurePath))
+    func negativeCountIsAnIssueAtTheCallerLine() async {
         let recorder = ["red"].publisher.record()
         var elements: [String]?
         let error = await expectIssues(["recorder.next(-1): the count must not be negative"], atLine: #line + 1) {
@@ -235,7 +239,7 @@ import Testing
         #expect(try await wait(for: recorder.prefix(2), timeout: long) == ["red", "green"])
     }
 
-    @Test func prefixTimeout() async {
+    @Test("prefix(n) times out (fails on purpose)", .tags(.failurePath)) func prefixTimeout() async {
         let subject = PassthroughSubject<String, Never>()
         let recorder = subject.record()
         subject.send("red")
@@ -263,7 +267,8 @@ import Testing
         #expect(try await wait(for: recorder.prefix(3).inverted, timeout: short) == ["red", "green"])
     }
 
-    @Test func prefixInvertedTooEarly() async {
+    @Test("prefix(n).inverted fulfilled too early (fails on purpose)", .tags(.failurePath))
+    func prefixInvertedTooEarly() async {
         let subject = PassthroughSubject<String, Never>()
         let recorder = subject.record()
         subject.send("red")
@@ -275,7 +280,8 @@ import Testing
         #expect(error == nil)
     }
 
-    @Test func prefixInvertedError() async {
+    @Test("prefix(n).inverted fulfilled by a failure (fails on purpose)", .tags(.failurePath))
+    func prefixInvertedError() async {
         let subject = PassthroughSubject<String, TestFailure>()
         let recorder = subject.record()
         subject.send("red")
@@ -294,7 +300,7 @@ import Testing
         #expect(recording.output == ["red", "green"])
     }
 
-    @Test func recordingTimeout() async {
+    @Test("recording times out (fails on purpose)", .tags(.failurePath)) func recordingTimeout() async {
         let recorder = PassthroughSubject<String, Never>().record()
         let error = await expectIssues(["Asynchronous wait failed"], atLine: #line + 1) {
             _ = try await wait(for: recorder.recording, timeout: short)
@@ -309,7 +315,7 @@ import Testing
         #expect(try await wait(for: recorder.single, timeout: long) == "red")
     }
 
-    @Test func singleTimeout() async {
+    @Test("single times out (fails on purpose)", .tags(.failurePath)) func singleTimeout() async {
         let recorder = PassthroughSubject<String, Never>().record()
         let error = await expectIssues(["Asynchronous wait failed"], atLine: #line + 1) {
             _ = try await wait(for: recorder.single, timeout: short)

@@ -90,7 +90,8 @@ final class WaitSnapshotTests: FailureCapturingTestCase {
 }
 
 @Suite struct WaitSnapshotSwiftTests {
-    @Test func theAsyncWait() async throws {
+    @Test("The async wait's message is a snapshot (fails on purpose)", .tags(.failurePath))
+    func theAsyncWait() async throws {
         let subject = SubjectBox()
         let recorder = subject.subject.record()
         let messages = MessageBox()
