@@ -12,6 +12,12 @@ if let index = arguments.firstIndex(of: "--memory"), arguments.count > index + 2
     exit(0)
 }
 
+if let index = arguments.firstIndex(of: "--profile"), arguments.count > index + 2, let n = Int(arguments[index + 2]) {
+    // One case, once, for an instruction profile (valgrind --tool=callgrind).
+    profile(arguments[index + 1], n)
+    exit(0)
+}
+
 let smoke = arguments.contains("--smoke")
 let recordSizes = smoke ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
 let consumeSize = smoke ? 10_000 : 100_000
