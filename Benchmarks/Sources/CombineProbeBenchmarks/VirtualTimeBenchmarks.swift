@@ -50,3 +50,17 @@ func runScheduledActions(_ n: Int, scattered: Bool) -> UInt64 {
         precondition(count == n)
     }
 }
+
+/// Wall time of a timer that fires every millisecond, over `milliseconds`
+/// of virtual time (3,600,000 for one virtual hour): one `advance(by:)`
+/// runs every tick.
+func repeatingTimer(milliseconds: Int) -> UInt64 {
+    fastest(of: 3) {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var ticks = 0
+        let timer = scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(1)), interval: .milliseconds(1)) { ticks += 1 }
+        scheduler.advance(by: .milliseconds(milliseconds))
+        precondition(ticks == milliseconds)
+        timer.cancel()
+    }
+}

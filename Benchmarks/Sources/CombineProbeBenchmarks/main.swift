@@ -12,6 +12,12 @@ if let index = arguments.firstIndex(of: "--memory"), arguments.count > index + 2
     exit(0)
 }
 
+if let index = arguments.firstIndex(of: "--profile"), arguments.count > index + 2, let n = Int(arguments[index + 2]) {
+    // One case, once, for an instruction profile (valgrind --tool=callgrind).
+    profile(arguments[index + 1], n)
+    exit(0)
+}
+
 let smoke = arguments.contains("--smoke")
 let recordSizes = smoke ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
 let consumeSize = smoke ? 10_000 : 100_000
@@ -31,7 +37,7 @@ report.add("record an AsyncStream (record() vs for await + append)", n: streamSi
 
 let recordTime = recordThroughRecorder(consumeSize)
 let consumeTime = consumeWithNext(consumeSize)
-report.add("consume with next().get() (vs recording)", n: consumeSize, nanoseconds: consumeTime, baseline: recordTime, target: "<= 2x")
+report.add("consume with next().get() (vs recording)", n: consumeSize, nanoseconds: consumeTime, baseline: recordTime, target: "<= 1.0x")
 
 let rounds = smoke ? 100 : 1_000
 let latencies = wakeUpLatencies(rounds: rounds)
@@ -51,7 +57,12 @@ for onMainThread in [true, false] {
 }
 
 let debounceTest = debounceTestInVirtualTime()
-report.addLine("debounce test, 3 keystrokes 100 ms apart, virtual time", milliseconds(debounceTest) + " (vs >= 500 ms real: \(500_000_000 / max(debounceTest, 1))x faster)", target: "< 5 ms")
+// combine-schedulers' TestScheduler (1.2.2 needs swift-tools 6.4) cannot be
+// built here: our absolute figures are printed, for a side-by-side elsewhere.
+report.addLine("debounce test, 3 keystrokes 100 ms apart, virtual time", microseconds(debounceTest) + " (vs >= 500 ms real: \(500_000_000 / max(debounceTest, 1))x faster)", target: "<= 0.5x TestScheduler (not built here)")
+let timerMilliseconds = smoke ? 60_000 : 3_600_000
+let timer = repeatingTimer(milliseconds: timerMilliseconds)
+report.addLine("1 ms repeating timer over \(timerMilliseconds / 60_000) virtual min, one advance", milliseconds(timer) + " (\(Double(timer * 100 / UInt64(timerMilliseconds)) / 100) ns per tick)", target: "<= 0.25x TestScheduler (not built here)")
 for sleepers in smoke ? [1, 100] : [1, 100, 10_000] {
     let step = asyncAdvanceStep(sleepers: sleepers)
     report.addLine("await advance(by:) waking \(sleepers) sleeping task\(sleepers == 1 ? "" : "s") to quiescence",
@@ -67,7 +78,7 @@ for scattered in [false, true] {
         let total = n == actionSizes[0] ? smallest : runScheduledActions(n, scattered: scattered)
         let baseline = smallest * UInt64(n) / UInt64(actionSizes[0])
         report.add("virtual scheduler: schedule + run n actions, \(scattered ? "scattered" : "in due order") (vs n=\(actionSizes[0]))",
-                   n: n, nanoseconds: total, baseline: baseline, target: scattered ? "O(log n) per action" : "flat in n")
+                   n: n, nanoseconds: total, baseline: baseline, target: scattered ? "<= 400 ns at 1M, <= 1.5x growth" : "<= 150 ns, flat in n")
     }
 }
 

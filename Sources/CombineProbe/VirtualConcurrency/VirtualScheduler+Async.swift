@@ -32,7 +32,7 @@ extension VirtualScheduler {
     /// - parameter options: Ignored.
     /// - throws: `CancellationError` if the task is cancelled first.
     public func sleep(until deadline: SchedulerTimeType, tolerance: Stride? = nil, options: SchedulerOptions? = nil) async throws {
-        let offset = state.withLock { $0.offset(of: deadline) }
+        let offset = offset(of: deadline)
         try await VirtualSleep.sleep(until: VirtualTime(nanoseconds: offset), on: self)
     }
 
@@ -64,8 +64,8 @@ extension VirtualScheduler {
         // The schedule ends at the first tick after the consumer stopped
         // iterating: the repeating action cancels itself then.
         let schedule = Locked<(any Cancellable)?>(nil)
-        let cancellable = self.schedule(after: now.advanced(by: interval), interval: interval, tolerance: .zero, options: nil) { [state] in
-            if case .terminated = continuation.yield(state.withLock { $0.now }) {
+        let cancellable = self.schedule(after: now.advanced(by: interval), interval: interval, tolerance: .zero, options: nil) { [unowned self] in
+            if case .terminated = continuation.yield(now) {
                 schedule.withLock { $0?.cancel() }
             }
         }

@@ -5,10 +5,16 @@
 ///
 /// Inserting and removing cost O(log n): a million scheduled actions run in
 /// time proportional to their number (times log n), never quadratic. The
-/// heap holds plain keys, and the actions wait in a slot table beside it, so
-/// moving a key up or down the heap copies a few integers and touches no
-/// reference count. Cancellation is lazy: a cancelled action stays in the
-/// heap and is skipped when it reaches the top, so cancelling is O(1).
+/// heap holds small plain keys (24 bytes), and the actions wait in a slot
+/// table beside it, so moving a key up or down the heap copies three
+/// integers and touches no reference count. Cancellation is lazy: a
+/// cancelled action stays in the heap and is skipped when it reaches the
+/// top, so cancelling is O(1).
+///
+/// Nothing here is generic: the scheduler's generic code reaches it without
+/// looking up type metadata at run time. A repeating schedule whose dates
+/// are whole nanoseconds is re-inserted by the queue itself when it falls
+/// due, so that it costs no closure of the scheduler's.
 ///
 /// Not thread-safe by itself: the scheduler keeps it behind its lock.
 struct ActionQueue {
@@ -17,9 +23,12 @@ struct ActionQueue {
         /// When the action falls due, in nanoseconds since the scheduler's
         /// start.
         let due: Int64
-        /// Runs the action (and, for a repeating schedule, schedules the next
-        /// run).
+        /// The action.
         let run: () -> Void
+        /// The exact date of the action, for a date that its due time does
+        /// not give back exactly (see `VirtualScheduler.insert`); nil
+        /// otherwise.
+        let date: AnyObject?
     }
 
     /// The earliest pending action, as `peek()` describes it.
@@ -38,14 +47,8 @@ struct ActionQueue {
         /// repeating schedule keeps the sequence of the schedule's creation,
         /// so ties keep creation order, as real timers do.
         let sequence: UInt64
-        /// Identifies the schedule it belongs to, for cancellation. A
-        /// repeating schedule keeps its identifier from one run to the next.
-        let id: UInt64
-        /// Where its action waits in `actions`.
+        /// Where its action waits in `slots`.
         let slot: Int
-        /// The repeating schedule's interval in nanoseconds; 0 for a one-shot
-        /// action.
-        let interval: Int64
 
         @inline(__always)
         func precedes(_ other: Key) -> Bool {
@@ -53,9 +56,24 @@ struct ActionQueue {
         }
     }
 
+    /// An action waiting in the slot table.
+    private struct Slot {
+        /// The action; nil in a free slot.
+        var action: (() -> Void)?
+        /// Identifies the schedule it belongs to, for cancellation. A
+        /// repeating schedule keeps its identifier from one run to the next.
+        var id: UInt64
+        /// The repeating schedule's interval in nanoseconds; 0 for a one-shot
+        /// action.
+        var interval: Int64
+        /// Whether the queue re-inserts the schedule's next run itself.
+        var repeats: Bool
+        /// See `Entry.date`.
+        var date: AnyObject?
+    }
+
     private var heap: [Key] = []
-    /// The actions of the keys in the heap, by slot; nil in a free slot.
-    private var actions: [(() -> Void)?] = []
+    private var slots: [Slot] = []
     private var freeSlots: [Int] = []
     /// The cancelled schedules. Kept, so that a repeating schedule cancelled
     /// between two runs is never inserted again.
@@ -76,24 +94,29 @@ struct ActionQueue {
     }
 
     /// Adds an action that falls due at `due`, scheduled now.
-    mutating func insert(due: Int64, id: UInt64, run: @escaping () -> Void) {
-        insert(due: due, id: id, sequence: makeSequence(), interval: 0, run: run)
+    mutating func insert(due: Int64, id: UInt64, date: AnyObject? = nil, run: @escaping () -> Void) {
+        insert(due: due, id: id, sequence: makeSequence(), interval: 0, repeats: false, date: date, run: run)
     }
 
     /// Adds an action that falls due at `due`, ordered among ties by
-    /// `sequence`; `interval` is its repeating schedule's, or 0.
-    mutating func insert(due: Int64, id: UInt64, sequence: UInt64, interval: Int64, run: @escaping () -> Void) {
-        guard !cancelled.contains(id) else { return }
+    /// `sequence`; `interval` is its repeating schedule's, or 0. When
+    /// `repeats` is true, the queue re-inserts the next run itself, every
+    /// `interval` on the grid of `due` (see `popDue`).
+    mutating func insert(
+        due: Int64, id: UInt64, sequence: UInt64, interval: Int64, repeats: Bool = false, date: AnyObject? = nil,
+        run: @escaping () -> Void
+    ) {
+        if !cancelled.isEmpty && cancelled.contains(id) { return }
         let slot: Int
+        let entry = Slot(action: run, id: id, interval: interval, repeats: repeats && interval > 0, date: date)
         if let free = freeSlots.popLast() {
             slot = free
-            actions[slot] = run
+            slots[slot] = entry
         } else {
-            slot = actions.count
-            actions.append(run)
+            slot = slots.count
+            slots.append(entry)
         }
-        heap.append(Key(due: due, sequence: sequence, id: id, slot: slot, interval: interval))
-        siftUp(heap.count - 1)
+        push(Key(due: due, sequence: sequence, slot: slot))
     }
 
     /// Cancels every pending and future run of the schedule `id`.
@@ -110,35 +133,75 @@ struct ActionQueue {
     /// The earliest action not cancelled, without removing it.
     mutating func peek() -> Head? {
         dropCancelledHead()
-        return heap.first.map { Head(due: $0.due, interval: $0.interval == 0 ? nil : $0.interval) }
+        return heap.first.map { key in
+            let interval = slots[key.slot].interval
+            return Head(due: key.due, interval: interval == 0 ? nil : interval)
+        }
     }
 
     /// Removes and returns the earliest action not cancelled, if it falls due
-    /// at or before `limit`.
-    mutating func popDue(atOrBefore limit: Int64) -> Entry? {
+    /// at or before `limit`. `elapsed` is the scheduler's time: the next run
+    /// of a schedule the queue repeats is the first of its grid after both
+    /// the run's due time and `elapsed` (missed runs are not played in a
+    /// burst), and the schedule ends where that would be past the largest
+    /// representable time.
+    mutating func popDue(atOrBefore limit: Int64, elapsed: Int64) -> Entry? {
         guard let due = nextDue(), due <= limit else { return nil }
         let key = removeHead()
-        return Entry(due: key.due, run: takeAction(key.slot))
+        let slot = slots[key.slot]
+        guard slot.repeats else {
+            return Entry(due: key.due, run: free(key.slot), date: slot.date)
+        }
+        let current = max(elapsed, key.due)
+        let next = Self.nextRun(after: key.due, every: slot.interval, current: current)
+        if next > current {
+            push(Key(due: next, sequence: key.sequence, slot: key.slot))
+            return Entry(due: key.due, run: slot.action!, date: nil)
+        }
+        return Entry(due: key.due, run: free(key.slot), date: nil)
+    }
+
+    /// The next run of a schedule every `interval` from `due`, the first of
+    /// its grid after `current`; `.max` when that cannot be represented.
+    static func nextRun(after due: Int64, every interval: Int64, current: Int64) -> Int64 {
+        let next = adding(due, interval)
+        guard next <= current else { return next }
+        let (missed, _) = (current - due).dividedReportingOverflow(by: interval)
+        let (skip, overflow) = (missed + 1).multipliedReportingOverflow(by: interval)
+        return overflow ? .max : adding(due, skip)
+    }
+
+    /// `lhs + rhs`, clamped to the representable nanoseconds.
+    static func adding(_ lhs: Int64, _ rhs: Int64) -> Int64 {
+        let (sum, overflow) = lhs.addingReportingOverflow(rhs)
+        return overflow ? (rhs > 0 ? .max : .min) : sum
     }
 
     /// How many actions are pending, cancelled ones excluded. O(n) once
     /// anything was cancelled: for messages and inspection, not hot paths.
     var pendingCount: Int {
-        cancelled.isEmpty ? heap.count : heap.lazy.filter { !cancelled.contains($0.id) }.count
+        cancelled.isEmpty ? heap.count : heap.lazy.filter { !cancelled.contains(slots[$0.slot].id) }.count
     }
 
     private mutating func dropCancelledHead() {
-        while let head = heap.first, cancelled.contains(head.id) {
-            _ = takeAction(removeHead().slot)
+        guard !cancelled.isEmpty else { return }
+        while let head = heap.first, cancelled.contains(slots[head.slot].id) {
+            _ = free(removeHead().slot)
         }
     }
 
     /// Empties a slot and returns its action.
-    private mutating func takeAction(_ slot: Int) -> () -> Void {
-        var action: (() -> Void)?
-        swap(&action, &actions[slot])
+    private mutating func free(_ slot: Int) -> () -> Void {
+        let action = slots[slot].action!
+        slots[slot].action = nil
+        slots[slot].date = nil
         freeSlots.append(slot)
-        return action!
+        return action
+    }
+
+    private mutating func push(_ key: Key) {
+        heap.append(key)
+        siftUp(heap.count - 1)
     }
 
     private mutating func removeHead() -> Key {
@@ -152,32 +215,36 @@ struct ActionQueue {
     }
 
     private mutating func siftUp(_ index: Int) {
-        var child = index
-        let entry = heap[child]
-        while child > 0 {
-            let parent = (child - 1) / 4
-            guard entry.precedes(heap[parent]) else { break }
-            heap[child] = heap[parent]
-            child = parent
+        heap.withUnsafeMutableBufferPointer { heap in
+            var child = index
+            let entry = heap[child]
+            while child > 0 {
+                let parent = (child - 1) / 4
+                guard entry.precedes(heap[parent]) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = entry
         }
-        heap[child] = entry
     }
 
     private mutating func siftDown(_ index: Int) {
-        var parent = index
-        let entry = heap[parent]
-        let count = heap.count
-        while true {
-            let first = 4 * parent + 1
-            guard first < count else { break }
-            var child = first
-            for candidate in first + 1..<min(first + 4, count) where heap[candidate].precedes(heap[child]) {
-                child = candidate
+        heap.withUnsafeMutableBufferPointer { heap in
+            var parent = index
+            let entry = heap[parent]
+            let count = heap.count
+            while true {
+                let first = 4 * parent + 1
+                guard first < count else { break }
+                var child = first
+                for candidate in first + 1..<min(first + 4, count) where heap[candidate].precedes(heap[child]) {
+                    child = candidate
+                }
+                guard heap[child].precedes(entry) else { break }
+                heap[parent] = heap[child]
+                parent = child
             }
-            guard heap[child].precedes(entry) else { break }
-            heap[parent] = heap[child]
-            parent = child
+            heap[parent] = entry
         }
-        heap[parent] = entry
     }
 }

@@ -23,6 +23,13 @@ enum StrideNanoseconds {
         return bySearch(stride)
     }
 
+    /// Whether strides of this type count whole nanoseconds (`DispatchQueue`'s),
+    /// so that a date advanced by a stride is the date advanced by its
+    /// nanoseconds.
+    static func countsNanoseconds<Stride>(_ type: Stride.Type) -> Bool {
+        type == DispatchQueueScheduling.SchedulerTimeType.Stride.self
+    }
+
     /// Seconds as nanoseconds, rounded and clamped; NaN is zero.
     static func fromSeconds(_ seconds: Double) -> Int64 {
         VirtualTime.seconds(seconds).nanoseconds

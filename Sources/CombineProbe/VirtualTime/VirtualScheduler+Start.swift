@@ -59,9 +59,8 @@ extension VirtualScheduler {
     /// Runs the actions due until `time` since the start, and moves the clock
     /// there; a time in the past runs what is due now.
     private func advance(toElapsed time: VirtualTime) {
-        let (date, limit) = state.withLock { state in
-            (state.start.advanced(by: .nanoseconds(Int(max(time.nanoseconds, state.elapsed)))), max(time.nanoseconds, state.elapsed))
-        }
+        let limit = max(time.nanoseconds, state.withLock { $0.elapsed })
+        let date = date(at: limit)
         while runNextAction(atOrBefore: limit) {}
         moveClock(to: date)
         reporter.deliverPending()

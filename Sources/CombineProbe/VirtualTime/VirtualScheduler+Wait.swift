@@ -171,7 +171,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
             nanoseconds = 0
         }
         self.timeout = VirtualTime(nanoseconds: nanoseconds)
-        let target = scheduler.state.withLock { $0.target(after: nanoseconds == 0 ? .zero : timeout, nanoseconds: nanoseconds) }
+        let target = scheduler.target(after: nanoseconds == 0 ? .zero : timeout, nanoseconds: nanoseconds)
         deadline = target.date
         limit = target.offset
         scheduler.reporter.deliverPending()

@@ -51,33 +51,15 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// A span of this scheduler's time.
     public typealias Stride = SchedulerTimeType.Stride
 
-    struct State {
-        let start: SchedulerTimeType
-        var now: SchedulerTimeType
-        /// `now`, in nanoseconds since `start`.
-        var elapsed: Int64 = 0
-        var queue = ActionQueue()
-
-        /// The nanoseconds from `start` to `date`.
-        func offset(of date: SchedulerTimeType) -> Int64 {
-            StrideNanoseconds.of(start.distance(to: date))
-        }
-
-        /// The date `offset` nanoseconds after `start`.
-        func date(at offset: Int64) -> SchedulerTimeType {
-            start.advanced(by: .nanoseconds(Int(offset)))
-        }
-
-        /// Where virtual time would be `nanoseconds` from now, as an offset
-        /// and a date: clamped to the largest representable time (about 292
-        /// years after the start) rather than overflowing.
-        func target(after interval: Stride, nanoseconds: Int64) -> (offset: Int64, date: SchedulerTimeType) {
-            let (offset, overflow) = elapsed.addingReportingOverflow(nanoseconds)
-            return overflow ? (.max, date(at: .max)) : (offset, now.advanced(by: interval))
-        }
-    }
-
-    let state: Locked<State>
+    /// The clock and the action queue, under the scheduler's lock. The
+    /// current date is kept beside them, in `currentDate`, under the same
+    /// lock.
+    let state: Locked<VirtualClockState>
+    /// The current date, while `state.dateIsCurrent`; only touched under
+    /// `state`'s lock.
+    let currentDate: VirtualDate<SchedulerTimeType>
+    /// The scheduler's starting instant, never changed.
+    let startDate: VirtualDate<SchedulerTimeType>
     /// Reports the failures detected where no location is given: at the line
     /// that created the scheduler.
     let reporter: DeferredFailureReporter
@@ -85,6 +67,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// `AnyObject` because task executors are not available on every
     /// system the library supports).
     let taskExecutor = Locked<AnyObject?>(nil)
+    /// Whether the time type counts whole nanoseconds (`DispatchQueue`'s):
+    /// then every run of a repeating schedule is at the date of its due time,
+    /// and the queue repeats it by itself.
+    let countsNanoseconds: Bool
 
     /// Creates a virtual scheduler whose time starts at `now`.
     ///
@@ -101,7 +87,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         line: UInt = #line,
         column: UInt = #column
     ) {
-        state = Locked(State(start: now, now: now))
+        startDate = VirtualDate(now)
+        state = Locked(VirtualClockState())
+        currentDate = VirtualDate(now)
+        countsNanoseconds = StrideNanoseconds.countsNanoseconds(Stride.self)
         reporter = DeferredFailureReporter(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -109,13 +98,11 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
 
     /// The current virtual time.
     public var now: SchedulerTimeType {
-        state.withLock { $0.now }
+        state.withLock { currentDate(&$0) }
     }
 
     /// The instant the scheduler started at.
-    public var start: SchedulerTimeType {
-        state.withLock { $0.start }
-    }
+    public var start: SchedulerTimeType { startDate.value }
 
     /// The virtual time elapsed since the scheduler started: the time a
     /// timed recorder stamps on the events it records.
@@ -138,6 +125,36 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         state.withLock { $0.queue.nextDue().map { VirtualTime(nanoseconds: $0) } }
     }
 
+    /// The current date, computed from `elapsed` when an action moved the
+    /// clock. Called under the lock.
+    func currentDate(_ state: inout VirtualClockState) -> SchedulerTimeType {
+        if !state.dateIsCurrent {
+            currentDate.value = date(at: state.elapsed)
+            state.dateIsCurrent = true
+        }
+        return currentDate.value
+    }
+
+    /// The nanoseconds from `start` to `date`.
+    func offset(of date: SchedulerTimeType) -> Int64 {
+        StrideNanoseconds.of(startDate.value.distance(to: date))
+    }
+
+    /// The date `offset` nanoseconds after `start`.
+    func date(at offset: Int64) -> SchedulerTimeType {
+        startDate.value.advanced(by: .nanoseconds(Int(offset)))
+    }
+
+    /// Where virtual time would be `nanoseconds` (`interval`) from now, as an
+    /// offset and a date: clamped to the largest representable time (about
+    /// 292 years after the start) rather than overflowing.
+    func target(after interval: Stride, nanoseconds: Int64) -> (offset: Int64, date: SchedulerTimeType) {
+        state.withLock { state in
+            let (offset, overflow) = state.elapsed.addingReportingOverflow(nanoseconds)
+            return overflow ? (.max, date(at: .max)) : (offset, currentDate(&state).advanced(by: interval))
+        }
+    }
+
     // MARK: Scheduler
 
     /// Schedules `action` to run on the next advance.
@@ -146,10 +163,9 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// - parameter action: The work to run.
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
         state.withLock { state in
-            let due = state.elapsed
-            let now = state.now
+            // Due now: it never moves the clock, so its date is not needed.
             let id = state.queue.makeID()
-            state.queue.insert(due: due, id: id, run: runner(at: now, due: due, action))
+            state.queue.insert(due: state.elapsed, id: id, run: action)
         }
     }
 
@@ -166,7 +182,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        _ = enqueue(at: date, repeating: nil, action)
+        _ = enqueue(at: date, interval: .zero, nanoseconds: 0, action)
     }
 
     /// Schedules `action` to run when virtual time reaches `date`, then every
@@ -192,33 +208,45 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         guard interval > .zero, let nanoseconds = StrideNanoseconds.finite(interval), nanoseconds > 0 else {
             reporter.report("VirtualScheduler.schedule(after:interval:): the interval must be a positive, finite time; "
                 + "it was \(StrideNanoseconds.describe(interval)). The action was scheduled once, not repeated.")
-            let id = enqueue(at: date, repeating: nil, action)
+            let id = enqueue(at: date, interval: .zero, nanoseconds: 0, action)
             return AnyCancellable { [weak self] in self?.cancelScheduled(id) }
         }
-        let id = enqueue(at: date, repeating: Repetition(interval: interval, nanoseconds: nanoseconds), action)
+        let id = enqueue(at: date, interval: interval, nanoseconds: nanoseconds, action)
         return AnyCancellable { [weak self] in self?.cancelScheduled(id) }
     }
 
     // MARK: Scheduling internals
 
-    /// A repeating schedule's interval, as a stride and in nanoseconds.
-    struct Repetition {
-        let interval: Stride
-        let nanoseconds: Int64
-    }
-
-    /// Inserts `action` due at `date`; a repeating schedule re-inserts itself
-    /// each time it runs, under the same identifier and at the same place
-    /// among ties (see ``insert(_:at:id:sequence:repeating:_:)``).
-    private func enqueue(at date: SchedulerTimeType, repeating: Repetition?, _ action: @escaping () -> Void) -> UInt64 {
-        state.withLock { state in
+    /// Inserts `action` due at `date`; a repeating schedule (`nanoseconds`
+    /// above 0: its `interval`, as a stride and in nanoseconds) re-inserts
+    /// itself each time it runs, under the same identifier and at the same
+    /// place among ties (see ``insert(_:at:due:id:sequence:interval:nanoseconds:_:)``).
+    ///
+    /// Its parameters are plain values, not an optional or a tuple of the
+    /// generic stride: those would cost a look-up of their type metadata on
+    /// every call.
+    private func enqueue(at date: SchedulerTimeType, interval: Stride, nanoseconds: Int64, _ action: @escaping () -> Void) -> UInt64 {
+        let due = offset(of: date)
+        // The date is kept with the action only when the clock cannot
+        // compute it back from the due time.
+        let isExact = self.date(at: due) == date
+        return state.withLock { state in
             let id = state.queue.makeID()
-            insert(&state, at: date, due: state.offset(of: date), id: id, sequence: state.queue.makeSequence(), repeating: repeating, action)
+            let sequence = state.queue.makeSequence()
+            if nanoseconds > 0 && isExact && countsNanoseconds {
+                state.queue.insert(due: due, id: id, sequence: sequence, interval: nanoseconds, repeats: true, run: action)
+            } else if nanoseconds > 0 {
+                insert(&state, at: date, due: due, id: id, sequence: sequence, interval: interval, nanoseconds: nanoseconds, action)
+            } else {
+                let exact: AnyObject? = isExact || due <= state.elapsed ? nil : VirtualDate(date)
+                state.queue.insert(due: due, id: id, sequence: sequence, interval: 0, date: exact, run: action)
+            }
             return id
         }
     }
 
-    /// Inserts an action, or the next run of a repeating schedule.
+    /// Inserts the next run of a repeating schedule whose dates are not whole
+    /// nanoseconds (a `Date`'s): each run keeps its exact date.
     ///
     /// A repeating schedule runs like a real Dispatch or RunLoop timer: every
     /// `interval` from its first date, and each run keeps the schedule's
@@ -228,50 +256,26 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// the current time: missed runs are not played in a burst. A schedule
     /// ends when its next run would be past the largest representable time.
     private func insert(
-        _ state: inout State, at date: SchedulerTimeType, due: Int64, id: UInt64, sequence: UInt64,
-        repeating: Repetition?, _ action: @escaping () -> Void
+        _ state: inout VirtualClockState, at date: SchedulerTimeType, due: Int64, id: UInt64, sequence: UInt64,
+        interval: Stride, nanoseconds: Int64, _ action: @escaping () -> Void
     ) {
-        guard let repeating else {
-            state.queue.insert(due: due, id: id, sequence: sequence, interval: 0, run: runner(at: date, due: due, action))
-            return
-        }
-        // unowned(unsafe): see `runner`.
+        // unowned(unsafe): the queue's closures are only ever called by the
+        // scheduler's own `runNextAction`, so the scheduler is alive whenever
+        // one runs (a strong reference would be a cycle).
         let run = { [unowned(unsafe) self] in
             self.state.withLock { state in
                 let current = max(state.elapsed, due)
-                var next = Self.adding(due, repeating.nanoseconds)
-                var nextDate = date.advanced(by: repeating.interval)
-                if next <= current {
-                    let (missed, _) = (current - due).dividedReportingOverflow(by: repeating.nanoseconds)
-                    let (skip, overflow) = (missed + 1).multipliedReportingOverflow(by: repeating.nanoseconds)
-                    next = overflow ? .max : Self.adding(due, skip)
-                    nextDate = state.date(at: next)
-                }
+                let next = ActionQueue.nextRun(after: due, every: nanoseconds, current: current)
                 // At the end of representable time, a schedule cannot run
                 // again later: it ends there.
                 guard next > current else { return }
-                insert(&state, at: nextDate, due: next, id: id, sequence: sequence, repeating: repeating, action)
+                let nextDate = next == ActionQueue.adding(due, nanoseconds)
+                    ? date.advanced(by: interval) : self.date(at: next)
+                insert(&state, at: nextDate, due: next, id: id, sequence: sequence, interval: interval, nanoseconds: nanoseconds, action)
             }
             runAction(at: date, due: due, action)
         }
-        state.queue.insert(due: due, id: id, sequence: sequence, interval: repeating.nanoseconds, run: run)
-    }
-
-    /// `lhs + rhs`, clamped to the representable nanoseconds.
-    static func adding(_ lhs: Int64, _ rhs: Int64) -> Int64 {
-        let (sum, overflow) = lhs.addingReportingOverflow(rhs)
-        return overflow ? (rhs > 0 ? .max : .min) : sum
-    }
-
-    /// The closure the action queue keeps for `action`.
-    ///
-    /// It refers to the scheduler without retaining it (the queue lives in
-    /// the scheduler: a strong reference would be a cycle), and without the
-    /// cost of a weak reference, once per action: the queue's closures are
-    /// only ever called by the scheduler's own `runNextAction`, so the
-    /// scheduler is alive whenever one runs.
-    private func runner(at date: SchedulerTimeType, due: Int64, _ action: @escaping () -> Void) -> () -> Void {
-        { [unowned(unsafe) self] in runAction(at: date, due: due, action) }
+        state.queue.insert(due: due, id: id, sequence: sequence, interval: nanoseconds, run: run)
     }
 
     /// Moves the clock to an action's due time (never backwards), then runs
@@ -279,7 +283,8 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     private func runAction(at date: SchedulerTimeType, due: Int64, _ action: () -> Void) {
         state.withLock { state in
             if due > state.elapsed {
-                state.now = date
+                currentDate.value = date
+                state.dateIsCurrent = true
                 state.elapsed = due
             }
         }
@@ -291,9 +296,8 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     func schedule(at time: VirtualTime, _ action: @escaping () -> Void) -> UInt64 {
         state.withLock { state in
             let id = state.queue.makeID()
-            let date = state.start.advanced(by: .nanoseconds(Int(time.nanoseconds)))
-            let due = time.nanoseconds
-            state.queue.insert(due: due, id: id, run: runner(at: date, due: due, action))
+            // Its date is the date of its due time: it is not kept.
+            state.queue.insert(due: time.nanoseconds, id: id, run: action)
             return id
         }
     }
@@ -307,19 +311,33 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
 
     /// Runs the earliest action due at or before `limit` (nanoseconds since
     /// the start), if there is one. Returns false when there is none.
+    ///
+    /// The clock moves to the action's due time (never backwards) under the
+    /// same lock that takes the action; the action runs outside the lock.
     func runNextAction(atOrBefore limit: Int64) -> Bool {
-        guard let entry = state.withLock({ $0.queue.popDue(atOrBefore: limit) }) else { return false }
-        entry.run()
+        let action = state.withLock { state -> (() -> Void)? in
+            guard let entry = state.queue.popDue(atOrBefore: limit, elapsed: state.elapsed) else { return nil }
+            if entry.due > state.elapsed {
+                state.elapsed = entry.due
+                if let exact = entry.date {
+                    currentDate.value = unsafeDowncast(exact, to: VirtualDate<SchedulerTimeType>.self).value
+                    state.dateIsCurrent = true
+                } else {
+                    state.dateIsCurrent = false
+                }
+            }
+            return entry.run
+        }
+        guard let action else { return false }
+        action()
         return true
     }
 
     /// Moves the clock to `date` without running anything, if it is later
     /// than now.
     func moveClock(to date: SchedulerTimeType) {
-        state.withLock { state in
-            let offset = state.offset(of: date)
-            moveClock(&state, to: offset, date: date)
-        }
+        let offset = offset(of: date)
+        state.withLock { moveClock(&$0, to: offset, date: date) }
     }
 
     /// Moves the clock to `offset` (and its `date`), if that is not earlier
@@ -328,9 +346,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         state.withLock { moveClock(&$0, to: offset, date: date) }
     }
 
-    private func moveClock(_ state: inout State, to offset: Int64, date: SchedulerTimeType) {
+    private func moveClock(_ state: inout VirtualClockState, to offset: Int64, date: SchedulerTimeType) {
         if offset >= state.elapsed {
-            state.now = date
+            currentDate.value = date
+            state.dateIsCurrent = true
             state.elapsed = offset
         }
     }
@@ -368,7 +387,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
             FailureReporter.fail("VirtualScheduler.advance(by: \(StrideNanoseconds.describe(interval))): the interval must be zero or positive, and finite; virtual time did not move (it is \(elapsed)).", at: site)
             return nil
         }
-        return state.withLock { $0.target(after: interval, nanoseconds: nanoseconds) }
+        return target(after: interval, nanoseconds: nanoseconds)
     }
 
     /// Moves virtual time forward to `date`, running every action that falls
@@ -398,7 +417,8 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// failure at `site`, when it is in the past.
     func target(advancingTo date: SchedulerTimeType, at site: CallSite) -> Int64? {
         reporter.deliverPending()
-        let (target, elapsed) = state.withLock { ($0.offset(of: date), $0.elapsed) }
+        let target = offset(of: date)
+        let elapsed = state.withLock { $0.elapsed }
         guard target >= elapsed else {
             FailureReporter.fail("VirtualScheduler.advance(to:): \(VirtualTime(nanoseconds: target)) is in the past (virtual time is \(VirtualTime(nanoseconds: elapsed))); virtual time did not move.", at: site)
             return nil
@@ -457,7 +477,11 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     struct RunPlan {
         let scheduler: VirtualScheduler
         let horizon: Int64
-        let end: (offset: Int64, date: SchedulerTimeType)
+        /// Where the horizon ends, in nanoseconds since the start and as a
+        /// date (two fields, not a tuple of the generic date, whose type
+        /// metadata each step would look up).
+        let endOffset: Int64
+        let endDate: SchedulerTimeType
         let maximumActions: Int
         let site: CallSite
         var actions = 0
@@ -472,7 +496,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
             }
             self.scheduler = scheduler
             self.horizon = nanoseconds
-            end = scheduler.state.withLock { $0.target(after: horizon, nanoseconds: nanoseconds) }
+            (endOffset, endDate) = scheduler.target(after: horizon, nanoseconds: nanoseconds)
             self.maximumActions = maximumActions
             self.site = site
         }
@@ -481,8 +505,8 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         /// or endless work stopped with a test failure).
         mutating func step() -> Bool {
             guard let head = scheduler.state.withLock({ $0.queue.peek() }) else { return false }
-            if let interval = head.interval, head.due > end.offset {
-                scheduler.moveClock(to: end.offset, date: end.date)
+            if let interval = head.interval, head.due > endOffset {
+                scheduler.moveClock(to: endOffset, date: endDate)
                 scheduler.reporter.deliverPending()
                 let pending = scheduler.pendingActionCount
                 FailureReporter.fail(

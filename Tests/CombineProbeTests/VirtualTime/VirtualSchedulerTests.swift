@@ -129,6 +129,42 @@ final class VirtualSchedulerTests: FailureCapturingTestCase {
         XCTAssertEqual(scheduler.minimumTolerance, .zero)
     }
 
+    /// While an action runs, `now` is its date, to the bit: a date of whole
+    /// nanoseconds is computed back from the due time, a `Date` that is not
+    /// (0.1 + 0.2 seconds) is kept with its action.
+    func testWhileAnActionRunsNowIsItsExactDate() {
+        let dispatch = DispatchQueue.virtualScheduler()
+        let dispatchDate = dispatch.now.advanced(by: .nanoseconds(1_234_567))
+        var dispatchNows: [DispatchQueue.SchedulerTimeType] = []
+        dispatch.schedule(after: dispatchDate) { dispatchNows.append(dispatch.now) }
+        let timer = dispatch.schedule(after: dispatchDate, interval: .milliseconds(1)) { dispatchNows.append(dispatch.now) }
+        dispatch.advance(by: .milliseconds(4))
+        timer.cancel()
+        XCTAssertEqual(dispatchNows, [dispatchDate, dispatchDate, dispatchDate.advanced(by: .milliseconds(1)), dispatchDate.advanced(by: .milliseconds(2))])
+
+        let runLoop = RunLoop.virtualScheduler()
+        let runLoopDate = runLoop.now.advanced(by: .seconds(0.1)).advanced(by: .seconds(0.2))
+        var runLoopNows: [RunLoop.SchedulerTimeType] = []
+        runLoop.schedule(after: runLoopDate) { runLoopNows.append(runLoop.now) }
+        let runLoopTimer = runLoop.schedule(after: runLoopDate, interval: .seconds(0.1)) { runLoopNows.append(runLoop.now) }
+        runLoop.advance(by: .seconds(0.45))
+        runLoopTimer.cancel()
+        XCTAssertEqual(runLoopNows, [runLoopDate, runLoopDate, runLoopDate.advanced(by: .seconds(0.1))])
+        XCTAssertEqual(runLoop.now, runLoop.start.advanced(by: .seconds(0.45)))
+    }
+
+    /// A repeating schedule whose first date is past runs once, then on its
+    /// grid after the current time: missed runs are not played in a burst.
+    func testALateRepeatingScheduleSkipsTheRunsItMissed() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        scheduler.advance(by: .milliseconds(25))
+        var times: [VirtualTime] = []
+        let timer = scheduler.schedule(after: scheduler.start, interval: .milliseconds(10)) { times.append(scheduler.elapsed) }
+        scheduler.advance(by: .milliseconds(20))
+        timer.cancel()
+        XCTAssertEqual(times, [.milliseconds(25), .milliseconds(30), .milliseconds(40)])
+    }
+
     func testRunLoopAndOperationQueueKinds() {
         let runLoop = RunLoop.virtualScheduler()
         let operationQueue = OperationQueue.virtualScheduler()

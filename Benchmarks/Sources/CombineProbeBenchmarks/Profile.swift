@@ -1,0 +1,18 @@
+import CombineProbe
+import Foundation
+
+/// Runs one benchmark case once, for an instruction profile:
+/// `valgrind --tool=callgrind .build/release/CombineProbeBenchmarks --profile actions 10000`.
+/// Instruction counts are deterministic, so they compare two builds on a
+/// busy machine where wall times cannot.
+func profile(_ name: String, _ n: Int) {
+    switch name {
+    case "record": blackHole(recordThroughRecorder(n))
+    case "consume": blackHole(consumeWithNext(n))
+    case "actions": blackHole(runScheduledActions(n, scattered: false))
+    case "scattered": blackHole(runScheduledActions(n, scattered: true))
+    case "debounce": blackHole(debounceTestInVirtualTime())
+    case "timer": blackHole(repeatingTimer(milliseconds: n))
+    default: print("unknown case \(name): record, consume, actions, scattered, debounce, timer")
+    }
+}
