@@ -47,15 +47,15 @@ enum StrideNanoseconds {
     /// nothing here can overflow.
     static func finite<Stride: SchedulerTimeIntervalConvertible & Comparable & SignedNumeric>(_ stride: Stride) -> Int64? {
         if stride != stride { return nil } // NaN
-        if Stride.self == DispatchQueue.SchedulerTimeType.Stride.self {
-            let nanoseconds = Int64(unsafeBitCast(stride, to: DispatchQueue.SchedulerTimeType.Stride.self).magnitude)
+        if Stride.self == DispatchQueueScheduling.SchedulerTimeType.Stride.self {
+            let nanoseconds = Int64(unsafeBitCast(stride, to: DispatchQueueScheduling.SchedulerTimeType.Stride.self).magnitude)
             return nanoseconds == .max || nanoseconds == .min ? nil : nanoseconds
         }
-        if Stride.self == RunLoop.SchedulerTimeType.Stride.self {
-            return finiteSeconds(unsafeBitCast(stride, to: RunLoop.SchedulerTimeType.Stride.self).timeInterval)
+        if Stride.self == RunLoopScheduling.SchedulerTimeType.Stride.self {
+            return finiteSeconds(unsafeBitCast(stride, to: RunLoopScheduling.SchedulerTimeType.Stride.self).timeInterval)
         }
-        if Stride.self == OperationQueue.SchedulerTimeType.Stride.self {
-            return finiteSeconds(unsafeBitCast(stride, to: OperationQueue.SchedulerTimeType.Stride.self).timeInterval)
+        if Stride.self == OperationQueueScheduling.SchedulerTimeType.Stride.self {
+            return finiteSeconds(unsafeBitCast(stride, to: OperationQueueScheduling.SchedulerTimeType.Stride.self).timeInterval)
         }
         return bySearch(stride)
     }
