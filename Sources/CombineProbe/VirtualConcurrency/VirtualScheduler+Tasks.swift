@@ -29,6 +29,18 @@ extension VirtualScheduler {
         return nil
     }
 
+    /// What a wait that found nothing scheduled adds when the scheduler's
+    /// virtual world ran tasks: they may wait on something real.
+    var taskHint: String {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }), executor.jobsRun > 0 {
+            return " Or does a task of the virtual world wait on something real — Task.sleep or a clock other than "
+                + "scheduler.clock, a URLSession request, an executor or a thread of its own? Its tasks are all suspended, "
+                + "and none on this scheduler's time."
+        }
+        return ""
+    }
+
     /// Runs `operation` in the scheduler's virtual world: it, its child tasks
     /// and the nonisolated async functions it calls run on ``executor``.
     ///

@@ -249,6 +249,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
                 + "so virtual time cannot move on, and \(label) still waits for \(plan.goal). "
                 + "Recorded so far: \(summary). Does the code under test use a real scheduler "
                 + "(DispatchQueue.main, RunLoop.main, a queue of its own) instead of the virtual one?"
+                + scheduler.taskHint
         case let .inFlight(pending):
             let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
             return "\(plan.timeoutHeadline): nothing is scheduled on the virtual scheduler at \(now), and \(label) still waits for \(plan.goal); "

@@ -120,6 +120,26 @@ final class AsyncSearchModel {
     }
 }
 
+@Suite struct VirtualWorldDiagnosisTests {
+    @Test("A task sleeping on a real clock is named as a suspect (fails on purpose)", .tags(.failurePath))
+    func aTaskOnARealClock() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let scheduler = DispatchQueue.virtualScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record()
+        let task = Task(executorPreference: scheduler.executor) {
+            try await ContinuousClock().sleep(for: .seconds(60)) // a real clock, not the virtual one
+            subject.send(1)
+        }
+        let message = await failureMessage {
+            _ = try await scheduler.wait(for: recorder.next(), timeout: .seconds(1))
+        }
+        #expect(message?.contains("nothing is scheduled on the virtual scheduler at 0s") == true, "\(message ?? "nil")")
+        #expect(message?.contains("Or does a task of the virtual world wait on something real — Task.sleep or a clock other than scheduler.clock") == true, "\(message ?? "nil")")
+        task.cancel()
+    }
+}
+
 /// How many rounds the repetition tests run: `COMBINEPROBE_STRESS_ITERATIONS`
 /// (10,000 for a stress run), 400 by default.
 enum VirtualConcurrencyStress {
