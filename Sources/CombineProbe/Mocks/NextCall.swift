@@ -9,10 +9,13 @@ extension PublisherExpectations {
         let recorder: Recorder<MockCall, Never>
         let name: String
 
+        /// Returns, and consumes, the next call that already happened;
+        /// throws ``RecordingError/notEnoughElements`` when there is none.
         public func get() throws -> MockCall {
             try recorder.storage.state.withLock { try take($0) }
         }
 
+        /// How the waits wait for this expectation.
         public func makeWaitPlan() -> WaitPlan<MockCall> {
             let storage = recorder.storage
             return WaitPlan(
