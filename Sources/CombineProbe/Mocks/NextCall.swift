@@ -49,8 +49,9 @@ extension PublisherExpectations {
 
 extension PublisherMock {
     /// The next call to `function`, with its arguments: the first call not
-    /// yet returned by an earlier `nextCall(to:)`. Wait for it like for any
-    /// expectation:
+    /// yet returned by an earlier `nextCall(to:)`.
+    ///
+    /// Wait for it like for any expectation.
     ///
     /// ```swift
     /// let viewModel = ProfileViewModel(service: service)

@@ -7,8 +7,10 @@ extension PublisherMock {
     }
 
     /// How many times the publishers `function` returned were subscribed to,
-    /// all calls together. A call whose publisher is retried twice counts
-    /// one call and three subscriptions:
+    /// all calls together.
+    ///
+    /// A call whose publisher is retried twice counts one call and three
+    /// subscriptions.
     ///
     /// ```swift
     /// _ = service.getUser(id: 1).retry(2).record()

@@ -57,7 +57,7 @@ extension Publisher {
     /// let recorder = ticks.record(demand: .max(1), timedBy: scheduler)
     /// ```
     ///
-    /// See ``Publisher/record(demand:demandPerValue:exhaustive:fileID:filePath:line:column:)``.
+    /// See `record(demand:demandPerValue:exhaustive:)` for the demand rules.
     ///
     /// - parameter demand: The demand requested when subscribed.
     /// - parameter demandPerValue: The demand returned for each value received.
