@@ -11,7 +11,7 @@
 /// any thread.
 @usableFromInline
 final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, ExhaustiveCheck {
-    let state: Locked<RecorderState<Input, Failure>>
+    @usableFromInline let state: Locked<RecorderState<Input, Failure>>
     /// Where `record()` was called: misuse is reported there.
     let site: CallSite
     /// The framework that ran the test that called `record()`.
@@ -174,6 +174,27 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     }
 
     private enum SubscriptionOutcome { case accepted, refusedSilently, refused(Misuse) }
+
+    // MARK: Consuming
+
+    /// The hot path of `next().get()`: consumes and returns the next element
+    /// when one is recorded and no misuse report waits for delivery; nil
+    /// otherwise, and then `get()` takes the general path
+    /// (`RecorderExpectation.resolveNow()`). Both give the same result here:
+    /// the rule of `next()` returns an unconsumed element first, whether the
+    /// publisher completed or not.
+    ///
+    /// Inlinable, so that the test's module specializes it for the element
+    /// type: unspecialized, each read of the state looks up type metadata at
+    /// run time, which costs more than the lock itself.
+    @inlinable
+    func consumeNextIfRecorded() -> Input? {
+        state.withLock { state in
+            guard state.undeliveredMisuse.isEmpty, state.consumed < state.elements.count else { return nil }
+            defer { state.consumed += 1 }
+            return state.elements[state.consumed]
+        }
+    }
 
     // MARK: Cancellation
 
