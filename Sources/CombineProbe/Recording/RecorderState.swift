@@ -65,6 +65,14 @@ final class RecorderState<Input, Failure: Error> {
 
     var isCompleted: Bool { completion != nil }
 
+    /// Whether a value may be recorded by a plain append, the hot path of
+    /// `RecorderStorage.receive(_:)`: subscribed, and no test waits for
+    /// elements (a wait for the completion cannot end with an element).
+    @usableFromInline
+    var takesPlainAppend: Bool {
+        phase == .subscribed && waiters.allSatisfy { $0.condition == .completion }
+    }
+
     /// True while no value and no completion was recorded.
     var recordedNothing: Bool { elements.isEmpty && completion == nil }
 
