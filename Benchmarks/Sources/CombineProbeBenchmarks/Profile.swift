@@ -9,10 +9,12 @@ func profile(_ name: String, _ n: Int) {
     switch name {
     case "record": blackHole(recordThroughRecorder(n))
     case "consume": blackHole(consumeWithNext(n))
+    case "stream": blackHole(recordStream(n))
+    case "streamloop": blackHole(iterateStreamIntoArray(n))
     case "actions": blackHole(runScheduledActions(n, scattered: false))
     case "scattered": blackHole(runScheduledActions(n, scattered: true))
     case "debounce": blackHole(debounceTestInVirtualTime())
     case "timer": blackHole(repeatingTimer(milliseconds: n))
-    default: print("unknown case \(name): record, consume, actions, scattered, debounce, timer")
+    default: print("unknown case \(name): record, consume, stream, streamloop, actions, scattered, debounce, timer")
     }
 }

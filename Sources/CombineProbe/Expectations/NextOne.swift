@@ -6,7 +6,7 @@ extension PublisherExpectations {
     /// and ``RecordingError/notEnoughElements`` if it finishes, or the wait
     /// times out, before that element.
     public struct NextOne<Input, Failure: Error>: RecorderExpectation, InvertiblePublisherExpectation {
-        let recorder: Recorder<Input, Failure>
+        @usableFromInline let recorder: Recorder<Input, Failure>
         var condition: WaitCondition { .elements(1, countingConsumed: false) }
         var name: String { "next()" }
         var goal: String { "one more element" }
@@ -21,7 +21,19 @@ extension PublisherExpectations {
         }
 
         /// Consumes and returns the next element, if it is recorded already.
-        public func get() throws -> Input { try resolveNow() }
+        ///
+        /// Inlinable: a test that consumes thousands of elements one `get()`
+        /// at a time runs a version specialized for its element type.
+        @inlinable
+        public func get() throws -> Input {
+            if let element = recorder.storage.consumeNextIfRecorded() { return element }
+            return try resolveWithoutFastPath()
+        }
+
+        /// `get()` when no element is ready, or a misuse report waits: the
+        /// shared rule of the recorder's expectations.
+        @usableFromInline
+        func resolveWithoutFastPath() throws -> Input { try resolveNow() }
         /// How the waits wait for this expectation.
         public func makeWaitPlan() -> WaitPlan<Input> { recorderWaitPlan() }
 

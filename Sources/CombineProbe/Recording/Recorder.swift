@@ -20,7 +20,7 @@
 /// completion, are reported as test failures at the line that called
 /// `record()`.
 public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
-    let storage: RecorderStorage<Input, Failure>
+    @usableFromInline let storage: RecorderStorage<Input, Failure>
     /// Whether a scope (a trait, `ProbeTestCase`, `withOverrides`) checks
     /// this exhaustive recorder when it ends; the recorder then does not
     /// check itself when it goes away.

@@ -18,12 +18,13 @@ enum RecorderPhase {
 /// looked up at run time, once per recorded value, while a class finds them
 /// through the instance itself. The lock already guarantees exclusive access,
 /// so the fields opt out of the dynamic exclusivity checks as well.
+@usableFromInline
 final class RecorderState<Input, Failure: Error> {
     @exclusivity(unchecked) var phase = RecorderPhase.awaitingSubscription
     /// The subscription, while subscribed.
     @exclusivity(unchecked) var subscription: (any Subscription)?
     /// Every value received, in order. Appended in place: O(1) amortized.
-    @exclusivity(unchecked) var elements: [Input] = []
+    @usableFromInline @exclusivity(unchecked) var elements: [Input] = []
     @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     /// The virtual time of each element, for a recorder timed by a virtual
     /// scheduler; empty otherwise.
@@ -31,7 +32,7 @@ final class RecorderState<Input, Failure: Error> {
     /// The virtual time of the completion, for a timed recorder.
     @exclusivity(unchecked) var completionTime: VirtualTime?
     /// How many elements `next()` and friends have consumed.
-    @exclusivity(unchecked) var consumed = 0
+    @usableFromInline @exclusivity(unchecked) var consumed = 0
     /// Whether a read consumed the completion (elements, finished…).
     @exclusivity(unchecked) var completionConsumed = false
     /// Whether unconsumed events are reported at the end of the test.
@@ -46,7 +47,7 @@ final class RecorderState<Input, Failure: Error> {
     @exclusivity(unchecked) var nextWaiterID = 0
     /// Misuse reports that could not be delivered to the test yet (see
     /// `RecorderStorage.reportMisuse`).
-    @exclusivity(unchecked) var undeliveredMisuse: [String] = []
+    @usableFromInline @exclusivity(unchecked) var undeliveredMisuse: [String] = []
     /// Whether the `Recorder` went away: no read will deliver a misuse kept
     /// from then on (see `RecorderStorage.keepMisuse`).
     @exclusivity(unchecked) var isReleased = false
@@ -63,6 +64,14 @@ final class RecorderState<Input, Failure: Error> {
     @exclusivity(unchecked) var misuseSink: [String]?
 
     var isCompleted: Bool { completion != nil }
+
+    /// Whether a value may be recorded by a plain append, the hot path of
+    /// `RecorderStorage.receive(_:)`: subscribed, and no test waits for
+    /// elements (a wait for the completion cannot end with an element).
+    @usableFromInline
+    var takesPlainAppend: Bool {
+        phase == .subscribed && waiters.allSatisfy { $0.condition == .completion }
+    }
 
     /// True while no value and no completion was recorded.
     var recordedNothing: Bool { elements.isEmpty && completion == nil }

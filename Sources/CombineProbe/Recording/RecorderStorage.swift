@@ -11,7 +11,7 @@
 /// any thread.
 @usableFromInline
 final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, ExhaustiveCheck {
-    let state: Locked<RecorderState<Input, Failure>>
+    @usableFromInline let state: Locked<RecorderState<Input, Failure>>
     /// Where `record()` was called: misuse is reported there.
     let site: CallSite
     /// The framework that ran the test that called `record()`.
@@ -27,7 +27,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     let initialDemand: Subscribers.Demand
     /// True for an untimed recorder with unlimited demand: its values take
     /// the hot path.
-    private let isPlain: Bool
+    @usableFromInline let isPlain: Bool
 
     init(
         site: CallSite, framework: TestFramework, clock: (@Sendable () -> VirtualTime)? = nil,
@@ -81,7 +81,9 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         }
     }
 
-    @usableFromInline
+    // Inlinable: the loop of a recorded `AsyncStream` (`StreamIteration`)
+    // calls it from the test's module, specialized for the element type.
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         // The hot path: one lock, one append. It returns a plain Bool so that
         // it needs no runtime type metadata; anything unusual (a test waiting
@@ -93,7 +95,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
             return receiveSlowly(input)
         }
         let recorded = state.withLock { state -> Bool in
-            guard state.phase == .subscribed, state.waiters.allSatisfy({ $0.condition == .completion }) else { return false }
+            guard state.takesPlainAppend else { return false }
             state.elements.append(input)
             return true
         }
@@ -104,7 +106,8 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     /// Records a value when a test is waiting, for a timed recorder or one
     /// that counts demand, or reports a misuse. Returns the demand the
     /// recorder adds for the value (see `record(demand:demandPerValue:)`).
-    private func receiveSlowly(_ input: Input) -> Subscribers.Demand {
+    @usableFromInline
+    func receiveSlowly(_ input: Input) -> Subscribers.Demand {
         let time = clock?()
         var added = Subscribers.Demand.none
         apply { state in
@@ -174,6 +177,27 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     }
 
     private enum SubscriptionOutcome { case accepted, refusedSilently, refused(Misuse) }
+
+    // MARK: Consuming
+
+    /// The hot path of `next().get()`: consumes and returns the next element
+    /// when one is recorded and no misuse report waits for delivery; nil
+    /// otherwise, and then `get()` takes the general path
+    /// (`RecorderExpectation.resolveNow()`). Both give the same result here:
+    /// the rule of `next()` returns an unconsumed element first, whether the
+    /// publisher completed or not.
+    ///
+    /// Inlinable, so that the test's module specializes it for the element
+    /// type: unspecialized, each read of the state looks up type metadata at
+    /// run time, which costs more than the lock itself.
+    @inlinable
+    func consumeNextIfRecorded() -> Input? {
+        state.withLock { state in
+            guard state.undeliveredMisuse.isEmpty, state.consumed < state.elements.count else { return nil }
+            defer { state.consumed += 1 }
+            return state.elements[state.consumed]
+        }
+    }
 
     // MARK: Cancellation
 

@@ -19,15 +19,16 @@ import WinSDK
 /// class would pay for a second, dynamic exclusivity check on every access
 /// (the recorder's hot path goes through here once per recorded value).
 // @unchecked Sendable: `value` is only reached inside withLock, under `mutex`.
+@usableFromInline
 final class Locked<Value>: @unchecked Sendable {
     #if canImport(os)
-    private let mutex: UnsafeMutablePointer<os_unfair_lock>
+    @usableFromInline let mutex: UnsafeMutablePointer<os_unfair_lock>
     #elseif canImport(WinSDK)
-    private let mutex: UnsafeMutablePointer<SRWLOCK>
+    @usableFromInline let mutex: UnsafeMutablePointer<SRWLOCK>
     #else
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     #endif
-    private let value: UnsafeMutablePointer<Value>
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
         self.value = .allocate(capacity: 1)
@@ -54,7 +55,7 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the guarded value.
-    @inline(__always)
+    @inlinable @inline(__always)
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         #if canImport(os)
         os_unfair_lock_lock(mutex)
