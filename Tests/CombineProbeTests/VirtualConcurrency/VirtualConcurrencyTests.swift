@@ -7,21 +7,8 @@ import XCTest
 /// time moves — with no yield and no real time.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class VirtualConcurrencyTests: FailureCapturingTestCase {
-    func testATaskSleepingOnTheClockRunsAsSoonAsTimeReachesItsDeadline() async throws {
-        let scheduler = DispatchQueue.virtualScheduler()
-        let clock = scheduler.clock
-        let subject = PassthroughSubject<Int, Never>()
-        let recorder = subject.record()
-        let task = Task(executorPreference: scheduler.executor) {
-            try await clock.sleep(for: .seconds(1))
-            subject.send(1)
-        }
-        await scheduler.advance(by: .milliseconds(999))
-        XCTAssertEqual(recorder.events, [])
-        await scheduler.advance(by: .milliseconds(1))
-        XCTAssertEqual(recorder.events, [.value(1)])
-        try await task.value
-    }
+    // A task sleeping on the clock, woken as soon as time reaches its
+    // deadline: DocumentationAsyncTimeTests.testATaskSleepingOnTheVirtualClock.
 
     func testTaskSleepWithTheClockAndChainedSleeps() async throws {
         let scheduler = DispatchQueue.virtualScheduler()
