@@ -13,8 +13,11 @@ func profile(_ name: String, _ n: Int) {
     case "streamloop": blackHole(iterateStreamIntoArray(n))
     case "actions": blackHole(runScheduledActions(n, scattered: false))
     case "scattered": blackHole(runScheduledActions(n, scattered: true))
-    case "debounce": blackHole(debounceTestInVirtualTime())
+    case "debounce": blackHole(debounceTestInVirtualTime(rounds: max(n, 1)))
     case "timer": blackHole(repeatingTimer(milliseconds: n))
-    default: print("unknown case \(name): record, consume, stream, streamloop, actions, scattered, debounce, timer")
+    // The same cases with combine-schedulers' TestScheduler (debounce cases: n rounds).
+    case "peer-debounce": blackHole(debounceTestWithTestScheduler(rounds: n))
+    case "peer-timer": blackHole(repeatingTimerWithTestScheduler(milliseconds: n))
+    default: print("unknown case \(name): record, consume, stream, streamloop, actions, scattered, debounce, timer, peer-debounce, peer-timer")
     }
 }

@@ -56,29 +56,83 @@ for onMainThread in [true, false] {
                    "\((blocking.cpu / blocking.wall * 1000).rounded() / 10)% of a core", target: onMainThread ? "-" : "< 2%")
 }
 
-let debounceTest = debounceTestInVirtualTime()
-// combine-schedulers' TestScheduler (1.2.2 needs swift-tools 6.4) cannot be
-// built here: our absolute figures are printed, for a side-by-side elsewhere.
-report.addLine("debounce test, 3 keystrokes 100 ms apart, virtual time", microseconds(debounceTest) + " (vs >= 500 ms real: \(500_000_000 / max(debounceTest, 1))x faster)", target: "<= 0.5x TestScheduler (not built here)")
+// Virtual time, side by side with the peers: combine-schedulers'
+// TestScheduler and swift-clocks' TestClock, measured in this same run.
+// Every ratio is ours ÷ peer.
+func ratio(_ ours: UInt64, _ peer: UInt64) -> Double { Double(ours) / Double(max(peer, 1)) }
+
+let debounceRounds = 20
+let debounceTest = debounceTestInVirtualTime(rounds: debounceRounds)
+let debouncePeer = debounceTestWithTestScheduler(rounds: debounceRounds)
+report.addVersus("debounce test, 3 keystrokes 100 ms apart (record + wait vs TestScheduler sink + advance)", n: nil,
+                 ours: microseconds(debounceTest), peer: microseconds(debouncePeer), ratio: ratio(debounceTest, debouncePeer), target: "<= 0.5x")
+
 let timerMilliseconds = smoke ? 60_000 : 3_600_000
 let timer = repeatingTimer(milliseconds: timerMilliseconds)
-report.addLine("1 ms repeating timer over \(timerMilliseconds / 60_000) virtual min, one advance", milliseconds(timer) + " (\(Double(timer * 100 / UInt64(timerMilliseconds)) / 100) ns per tick)", target: "<= 0.25x TestScheduler (not built here)")
-for sleepers in smoke ? [1, 100] : [1, 100, 10_000] {
-    let step = asyncAdvanceStep(sleepers: sleepers)
-    report.addLine("await advance(by:) waking \(sleepers) sleeping task\(sleepers == 1 ? "" : "s") to quiescence",
-                   microseconds(step) + " per step, \(Double(step / UInt64(sleepers)) / 1000) µs per task", target: "-")
+let timerPeer = repeatingTimerWithTestScheduler(milliseconds: timerMilliseconds)
+func perTick(_ ns: UInt64) -> String { "\(milliseconds(ns)) (\(Double(ns * 100 / UInt64(timerMilliseconds)) / 100) ns/tick)" }
+report.addVersus("1 ms repeating timer over \(timerMilliseconds / 60_000) virtual min, one advance (vs TestScheduler)", n: timerMilliseconds,
+                 ours: perTick(timer), peer: perTick(timerPeer), ratio: ratio(timer, timerPeer), target: "<= 0.25x")
+
+// The peers' async steps yield 20 times per wake-up and sort their queue:
+// at 10,000 sleepers a step takes tens of seconds. Each peer stops taking
+// steps after a time budget, and a step that has not returned after a cap
+// is stopped (its sleepers cancelled): the row then gives a bound.
+let stepsAsked = smoke ? 3 : 5
+let stepBudget: UInt64 = smoke ? 100_000_000 : 3_000_000_000
+let stepCap: UInt64 = smoke ? 1_000_000_000 : 15_000_000_000
+for sleepers in smoke ? [1, 10] : [1, 100, 10_000] {
+    let step = asyncAdvanceStep(sleepers: sleepers, steps: stepsAsked)
+    let name = "await advance(by:) waking \(sleepers) sleeping task\(sleepers == 1 ? "" : "s"), to quiescence (ours)"
+    let ours = microseconds(step) + " per step"
+    let peers: [(String, PeerAdvanceStep?)] = [
+        ("combine-schedulers TestScheduler", testSchedulerAdvanceStep(sleepers: sleepers, steps: stepsAsked, budget: stepBudget, cap: stepCap)),
+        ("swift-clocks TestClock", testClockAdvanceStep(sleepers: sleepers, steps: stepsAsked, budget: stepBudget, cap: stepCap)),
+    ]
+    for (peerName, peer) in peers {
+        guard let peer else { continue }
+        report.addVersus("\(name) vs \(peerName)", n: sleepers, ours: ours, peer: peer.describe(microseconds),
+                         ratio: ratio(step, peer.nanoseconds), qualifier: peer.stopped ? "<= " : "",
+                         target: "<= 0.1x (>= 10x faster)" + (peer.stopped ? " (est. \(Report.ratioText(Double(step) / peer.estimatedNanoseconds))x)" : ""))
+    }
 }
 let invertedWait = invertedWaitInVirtualTime()
 report.addLine("inverted wait over 10 virtual s (100 ms ticks)", milliseconds(invertedWait), target: "< 5 ms")
 
 let actionSizes = smoke ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+var actionTimes: [Bool: [Int: UInt64]] = [:]
 for scattered in [false, true] {
     let smallest = runScheduledActions(actionSizes[0], scattered: scattered)
     for n in actionSizes {
         let total = n == actionSizes[0] ? smallest : runScheduledActions(n, scattered: scattered)
+        actionTimes[scattered, default: [:]][n] = total
         let baseline = smallest * UInt64(n) / UInt64(actionSizes[0])
         report.add("virtual scheduler: schedule + run n actions, \(scattered ? "scattered" : "in due order") (vs n=\(actionSizes[0]))",
                    n: n, nanoseconds: total, baseline: baseline, target: scattered ? "<= 400 ns at 1M, <= 1.5x growth" : "<= 150 ns, flat in n")
+    }
+}
+// TestScheduler sorts and shifts its whole queue at every action: a run of
+// 10k actions takes seconds, of 1M days. A probe estimates the whole run;
+// when the estimate is within the limit, a whole run is measured, else the
+// row gives a bound (ours ÷ the time the probe ran) and the estimate.
+let actionProbeBudget: UInt64 = smoke ? 200_000_000 : 2_000_000_000
+let wholeRunLimit: UInt64 = smoke ? 0 : 30_000_000_000
+func perAction(_ ns: Double, _ n: Int) -> String { "\((ns / Double(n) * 10).rounded() / 10) ns/action" }
+for scattered in [false, true] {
+    for n in smoke ? [actionSizes.first!] : [actionSizes.first!, actionSizes.last!] {
+        let ours = actionTimes[scattered]![n]!
+        let peer = runScheduledActionsWithTestScheduler(n, scattered: scattered, probeBudget: actionProbeBudget, wholeRunLimit: wholeRunLimit)
+        let name = "schedule + run n actions, \(scattered ? "scattered" : "in due order") (vs TestScheduler)"
+        if peer.finished {
+            report.addVersus(name, n: n, ours: perAction(Double(ours), n),
+                             peer: perAction(Double(peer.nanoseconds), n) + " (whole run \(milliseconds(peer.nanoseconds)); probe's est. \(milliseconds(UInt64(peer.estimatedNanoseconds))))",
+                             ratio: ratio(ours, peer.nanoseconds), target: "-")
+        } else {
+            let estimate = peer.estimatedNanoseconds
+            report.addVersus(name, n: n, ours: perAction(Double(ours), n),
+                             peer: "stopped after \(milliseconds(peer.nanoseconds)) with \(peer.ran) of \(n) run: >= \(perAction(Double(peer.nanoseconds), n)), est. \(perAction(estimate, n)) (whole run ~\(Int((estimate / 1e9).rounded())) s)",
+                             ratio: ratio(ours, peer.nanoseconds), qualifier: "<= ", target: "- (est. \(Report.ratioText(Double(ours) / estimate))x)")
+        }
     }
 }
 
