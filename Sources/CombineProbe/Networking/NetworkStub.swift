@@ -26,8 +26,8 @@ import FoundationNetworking
 /// - A request that no stub matches is a test failure at the line that
 ///   created the `NetworkStub`, in the framework running the test, and is
 ///   answered with `URLError(.resourceUnavailable)`.
-/// - A wait in virtual time (``VirtualScheduler/wait(for:timeout:description:fileID:filePath:line:column:)``)
-///   lets the requests in flight of the stubs made by its test land before
+/// - A wait in virtual time (`scheduler.wait(for:timeout:)` of a
+///   ``VirtualScheduler``) lets the requests in flight of the stubs made by its test land before
 ///   it moves time on, so that `receive(on: scheduler)` schedules the
 ///   response at the instant the request started; one that does not land
 ///   within the default timeout of real time is named if the wait fails.

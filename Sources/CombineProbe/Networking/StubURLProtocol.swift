@@ -32,6 +32,11 @@ import FoundationNetworking
 ///   FoundationNetworking), so that a cancellation racing with a delayed
 ///   answer does not complete the task a second time.
 ///
+/// Each request is work in flight for waits in virtual time, from the
+/// protocol's creation (inside `task.resume()`, on FoundationNetworking) or
+/// its `startLoading()` until its completion handler ran (see
+/// `StubRequestsInFlight`).
+///
 /// `URLProtocol` is not `Sendable`; URLSession calls `startLoading` and
 /// `stopLoading` on its own queue, a delayed answer comes from another, and
 /// this class's state is behind a lock.
