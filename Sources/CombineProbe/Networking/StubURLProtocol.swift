@@ -74,7 +74,7 @@ class StubURLProtocol: URLProtocol {
     #endif
 
     deinit {
-        if let (_, token) = takeInFlight() { InFlightWork.shared.end(token) }
+        if let inFlight = takeInFlight() { InFlightWork.shared.end(inFlight.token) }
     }
 
     /// Makes the request work in flight of the stub that `router` serves,
@@ -91,7 +91,7 @@ class StubURLProtocol: URLProtocol {
     }
 
     /// Takes the request's work in flight, to end it.
-    private func takeInFlight() -> (StubRequestsInFlight, UInt64)? {
+    private func takeInFlight() -> (requests: StubRequestsInFlight, token: UInt64)? {
         loading.withLock { loading in
             defer { loading.inFlight = nil }
             return loading.inFlight
@@ -118,8 +118,8 @@ class StubURLProtocol: URLProtocol {
         guard !isTaskEnding else { return }
         let (response, router) = StubSlots.answer(request, inSlot: Self.slot)
         beginInFlight(router)
-        if let (requests, token) = loading.withLock({ $0.inFlight }) {
-            requests.startsLoading(token, request, delay: response.delay)
+        if let inFlight = loading.withLock({ $0.inFlight }) {
+            inFlight.requests.startsLoading(inFlight.token, request, delay: response.delay)
         }
         let generation = loading.withLock { loading -> Int in
             loading.generation += 1
@@ -146,7 +146,7 @@ class StubURLProtocol: URLProtocol {
             return loading.scheduled
         }
         scheduled?.cancel()
-        if let (requests, token) = takeInFlight() { requests.stopped(token) }
+        if let inFlight = takeInFlight() { inFlight.requests.stopped(inFlight.token) }
     }
 
     /// Whether the task was cancelled (or completed): its session completes
@@ -171,7 +171,7 @@ class StubURLProtocol: URLProtocol {
         guard claimed else { return }
         // The client enqueues the task's completion on the session's
         // delegate queue before it returns: the work in flight ends after it.
-        defer { if let (requests, token) = takeInFlight() { requests.answered(token) } }
+        defer { if let inFlight = takeInFlight() { inFlight.requests.answered(inFlight.token) } }
         switch response.answer {
         case let .failure(error):
             client.urlProtocol(self, didFailWithError: error)
