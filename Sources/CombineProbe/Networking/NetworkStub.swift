@@ -72,7 +72,14 @@ public final class NetworkStub {
     // taken until the session's last task completed.
     deinit {
         sessionDelegate.stubWasReleased()
+        #if canImport(FoundationNetworking)
+        // invalidateAndCancel() races with the tasks that complete meanwhile
+        // there (see StubRequestsInFlight.cancelTasks()).
+        router.inFlight.cancelTasks()
+        session.finishTasksAndInvalidate()
+        #else
         session.invalidateAndCancel()
+        #endif
     }
 
     /// A new ephemeral configuration whose sessions this stub answers, for

@@ -41,9 +41,16 @@ final class StubRequestsInFlight: Sendable {
     let owner: String
     /// The stub's session, whose delegate queue runs completion handlers.
     private let session = Locked<WeakSession>(WeakSession())
+    /// The tasks whose requests are in flight, by token, for
+    /// ``cancelTasks()``.
+    private let tasks = Locked<[UInt64: WeakTask]>([:])
 
     private struct WeakSession {
         weak var value: URLSession?
+    }
+
+    private struct WeakTask {
+        weak var value: URLSessionTask?
     }
 
     init(owner: String) {
@@ -56,8 +63,26 @@ final class StubRequestsInFlight: Sendable {
     }
 
     /// A request starts: the token of its work in flight.
-    func begin(_ request: URLRequest) -> UInt64 {
-        InFlightWork.shared.begin(Self.describe(request), owner: owner)
+    func begin(_ request: URLRequest, task: URLSessionTask?) -> UInt64 {
+        let token = InFlightWork.shared.begin(Self.describe(request), owner: owner)
+        tasks.withLock { $0[token] = WeakTask(value: task) }
+        return token
+    }
+
+    /// Ends the work `token`.
+    func end(_ token: UInt64) {
+        tasks.withLock { $0[token] = nil }
+        InFlightWork.shared.end(token)
+    }
+
+    /// Cancels the tasks whose requests are in flight: the stub was
+    /// released. On FoundationNetworking, `URLSession.invalidateAndCancel()`
+    /// reads the session's task registry off the session's queue, racing
+    /// with the tasks that complete meanwhile (a crash); `cancel()` is
+    /// synchronized with that queue.
+    func cancelTasks() {
+        let inFlight = tasks.withLock { tasks in tasks.values.compactMap(\.value) }
+        for task in inFlight { task.cancel() }
     }
 
     /// The protocol starts answering the request, after `delay` seconds.
@@ -71,10 +96,10 @@ final class StubRequestsInFlight: Sendable {
     /// handler, which the session enqueued, ran.
     func answered(_ token: UInt64) {
         guard let queue = session.withLock({ $0.value?.delegateQueue }) else {
-            InFlightWork.shared.end(token)
+            end(token)
             return
         }
-        queue.addOperation { InFlightWork.shared.end(token) }
+        queue.addOperation { self.end(token) }
     }
 
     /// The protocol stopped loading: the task was cancelled (or suspended),
@@ -82,7 +107,7 @@ final class StubRequestsInFlight: Sendable {
     /// lands; a cancellation by other code reaches the completion handler
     /// shortly after, which a wait does not wait for.
     func stopped(_ token: UInt64) {
-        InFlightWork.shared.end(token)
+        end(token)
     }
 
     /// "the request GET https://api.example.com/user/1 of a NetworkStub".

@@ -74,20 +74,20 @@ class StubURLProtocol: URLProtocol {
     #endif
 
     deinit {
-        if let inFlight = takeInFlight() { InFlightWork.shared.end(inFlight.token) }
+        if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
     }
 
     /// Makes the request work in flight of the stub that `router` serves,
     /// unless it is already.
     private func beginInFlight(_ router: StubRouter?) {
         guard let requests = router?.inFlight, loading.withLock({ $0.inFlight == nil }) else { return }
-        let token = requests.begin(request)
+        let token = requests.begin(request, task: task)
         let stale = loading.withLock { loading -> UInt64? in
             guard loading.inFlight == nil else { return token }
             loading.inFlight = (requests, token)
             return nil
         }
-        if let stale { InFlightWork.shared.end(stale) }
+        if let stale { requests.end(stale) }
     }
 
     /// Takes the request's work in flight, to end it.
