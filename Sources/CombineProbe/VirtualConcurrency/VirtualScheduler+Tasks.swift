@@ -29,6 +29,15 @@ extension VirtualScheduler {
         return nil
     }
 
+    /// How many jobs the virtual world ran so far: zero without an executor.
+    var worldJobsRun: Int {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
+            return executor.jobsRun
+        }
+        return 0
+    }
+
     /// What a wait that found nothing scheduled adds when the scheduler's
     /// virtual world ran tasks: they may wait on something real. It names
     /// the usual suspects and their remedy; which one a suspended task

@@ -111,7 +111,17 @@ extension VirtualScheduler {
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         var settling = await quiescence(at: wait.site)
         var outcome = wait.step()
-        while outcome == nil {
+        while true {
+            if let concluded = outcome {
+                // Work that landed during the step (a request's completion
+                // resuming a task of the virtual world) may have handed the
+                // world a job: let it run before concluding that nothing can
+                // fulfil the expectation.
+                guard settling, concluded == .nothingScheduled || concluded.isInFlight else { break }
+                let jobsRun = worldJobsRun
+                settling = await quiescence(at: wait.site)
+                if worldJobsRun == jobsRun { break }
+            }
             try Task.checkCancellation()
             if settling { settling = await quiescence(at: wait.site) }
             outcome = wait.step()
@@ -133,6 +143,11 @@ enum VirtualWaitOutcome: Equatable {
     /// Not fulfilled, nothing is scheduled, and work outside virtual time
     /// did not land within the grace period.
     case inFlight([String])
+
+    var isInFlight: Bool {
+        if case .inFlight = self { return true }
+        return false
+    }
 }
 
 /// One wait in virtual time: a loop of steps, each of which runs one

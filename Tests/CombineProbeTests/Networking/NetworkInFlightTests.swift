@@ -163,7 +163,7 @@ final class NetworkInFlightTests: FailureCapturingTestCase {
 
     @Test func aWorldTaskAwaitingAStubbedRequestLands() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        for round in 0..<20 {
+        for round in 0..<NetworkInFlightRounds.count {
             let scheduler = DispatchQueue.virtualScheduler()
             let network = NetworkStub()
             stubUser(round, on: network)
