@@ -26,6 +26,11 @@ import FoundationNetworking
 /// - A request that no stub matches is a test failure at the line that
 ///   created the `NetworkStub`, in the framework running the test, and is
 ///   answered with `URLError(.resourceUnavailable)`.
+/// - A wait in virtual time (`scheduler.wait(for:timeout:)` of a
+///   ``VirtualScheduler``) lets the requests in flight of the stubs made by its test land before
+///   it moves time on, so that `receive(on: scheduler)` schedules the
+///   response at the instant the request started; one that does not land
+///   within the default timeout of real time is named if the wait fails.
 ///
 /// Each `NetworkStub` serves only its own sessions, so tests running in
 /// parallel do not see each other's stubs; any number can be alive at once.
@@ -53,11 +58,12 @@ public final class NetworkStub {
     ) {
         let reporter = DeferredFailureReporter(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        router = StubRouter(reporter: reporter)
+        router = StubRouter(reporter: reporter, inFlight: StubRequestsInFlight(owner: DeliveryGate.currentTest))
         let slot = StubSlots.claim(for: router)
         self.slot = slot
         sessionDelegate = StubSessionDelegate(slot: slot)
         session = URLSession(configuration: Self.configuration(slot: slot), delegate: sessionDelegate, delegateQueue: nil)
+        router.inFlight.track(session)
     }
 
     // The requests still in flight belong to this stub: they fail with
@@ -66,7 +72,14 @@ public final class NetworkStub {
     // taken until the session's last task completed.
     deinit {
         sessionDelegate.stubWasReleased()
+        #if canImport(FoundationNetworking)
+        // invalidateAndCancel() races with the tasks that complete meanwhile
+        // there (see StubRequestsInFlight.cancelTasks()).
+        router.inFlight.cancelTasks()
+        session.finishTasksAndInvalidate()
+        #else
         session.invalidateAndCancel()
+        #endif
     }
 
     /// A new ephemeral configuration whose sessions this stub answers, for
@@ -82,6 +95,10 @@ public final class NetworkStub {
     private static func configuration(slot: Int) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [StubURLProtocol.serving(slot)]
+        // Without a cache, FoundationNetworking creates a task's protocol
+        // inside `resume()`: a wait in virtual time sees the request from
+        // then on (see StubRequestsInFlight).
+        configuration.urlCache = nil
         return configuration
     }
 

@@ -23,9 +23,12 @@ final class StubRouter: Sendable {
 
     private let state = Locked(State())
     let reporter: DeferredFailureReporter
+    /// The stub's requests in flight, for waits in virtual time.
+    let inFlight: StubRequestsInFlight
 
-    init(reporter: DeferredFailureReporter) {
+    init(reporter: DeferredFailureReporter, inFlight: StubRequestsInFlight) {
         self.reporter = reporter
+        self.inFlight = inFlight
     }
 
     func add(_ rule: Rule) {

@@ -72,17 +72,25 @@ enum StubSlots {
         slots.withLock { $0.count }
     }
 
+    /// The router of the live stub of slot `index`, if any.
+    static func router(inSlot index: Int) -> StubRouter? {
+        let occupant = slots.withLock { slots in index >= 0 && index < slots.count ? slots[index] : .free }
+        if case .live(let router) = occupant { return router }
+        return nil
+    }
+
     /// The answer to `request`, which reached the protocol class of slot
     /// `index`: its live stub's, or, when the stub was released,
-    /// `URLError(.cancelled)` from no stub.
-    static func answer(_ request: URLRequest, inSlot index: Int) -> StubResponse {
+    /// `URLError(.cancelled)` from no stub. Also returns the live stub's
+    /// router, which tracks the requests in flight.
+    static func answer(_ request: URLRequest, inSlot index: Int) -> (StubResponse, StubRouter?) {
         let occupant = slots.withLock { slots in index >= 0 && index < slots.count ? slots[index] : .free }
         if case .live(let router) = occupant {
-            return router.answer(request)
+            return (router.answer(request), router)
         }
-        return .error(URLError(.cancelled, userInfo: [
+        return (.error(URLError(.cancelled, userInfo: [
             NSLocalizedDescriptionKey: "The NetworkStub that answers this session was released.",
-        ]))
+        ])), nil)
     }
 }
 #endif

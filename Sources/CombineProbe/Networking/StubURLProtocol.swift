@@ -32,6 +32,11 @@ import FoundationNetworking
 ///   FoundationNetworking), so that a cancellation racing with a delayed
 ///   answer does not complete the task a second time.
 ///
+/// Each request is work in flight for waits in virtual time, from the
+/// protocol's creation (inside `task.resume()`, on FoundationNetworking) or
+/// its `startLoading()` until its completion handler ran (see
+/// `StubRequestsInFlight`).
+///
 /// `URLProtocol` is not `Sendable`; URLSession calls `startLoading` and
 /// `stopLoading` on its own queue, a delayed answer comes from another, and
 /// this class's state is behind a lock.
@@ -48,9 +53,50 @@ class StubURLProtocol: URLProtocol {
         /// The answer was given: the task is this protocol's to complete.
         var isAnswered = false
         var scheduled: DispatchWorkItem?
+        /// The request as work in flight, until it lands or stops (see
+        /// `StubRequestsInFlight`).
+        var inFlight: (requests: StubRequestsInFlight, token: UInt64)?
     }
 
     private let loading = Locked(Loading())
+
+    #if canImport(FoundationNetworking)
+    /// FoundationNetworking creates the protocol inside `task.resume()`
+    /// (the stub's sessions have no URL cache): the request is work in
+    /// flight from then on.
+    required convenience init(task: URLSessionTask, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+        // As URLProtocol's own initializer does.
+        let request = task.originalRequest ?? task.currentRequest ?? URLRequest(url: URL(fileURLWithPath: "/"))
+        self.init(request: request, cachedResponse: cachedResponse, client: client)
+        self.task = task
+        beginInFlight(StubSlots.router(inSlot: Self.slot))
+    }
+    #endif
+
+    deinit {
+        if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
+    }
+
+    /// Makes the request work in flight of the stub that `router` serves,
+    /// unless it is already.
+    private func beginInFlight(_ router: StubRouter?) {
+        guard let requests = router?.inFlight, loading.withLock({ $0.inFlight == nil }) else { return }
+        let token = requests.begin(request, task: task)
+        let stale = loading.withLock { loading -> UInt64? in
+            guard loading.inFlight == nil else { return token }
+            loading.inFlight = (requests, token)
+            return nil
+        }
+        if let stale { requests.end(stale) }
+    }
+
+    /// Takes the request's work in flight, to end it.
+    private func takeInFlight() -> (requests: StubRequestsInFlight, token: UInt64)? {
+        loading.withLock { loading in
+            defer { loading.inFlight = nil }
+            return loading.inFlight
+        }
+    }
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
@@ -70,7 +116,11 @@ class StubURLProtocol: URLProtocol {
         // Cancelled before it started: the session completes it, with
         // URLError(.cancelled), right after calling stopLoading.
         guard !isTaskEnding else { return }
-        let response = StubSlots.answer(request, inSlot: Self.slot)
+        let (response, router) = StubSlots.answer(request, inSlot: Self.slot)
+        beginInFlight(router)
+        if let inFlight = loading.withLock({ $0.inFlight }) {
+            inFlight.requests.startsLoading(inFlight.token, request, delay: response.delay)
+        }
         let generation = loading.withLock { loading -> Int in
             loading.generation += 1
             loading.isLoading = true
@@ -96,6 +146,7 @@ class StubURLProtocol: URLProtocol {
             return loading.scheduled
         }
         scheduled?.cancel()
+        if let inFlight = takeInFlight() { inFlight.requests.stopped(inFlight.token) }
     }
 
     /// Whether the task was cancelled (or completed): its session completes
@@ -118,6 +169,9 @@ class StubURLProtocol: URLProtocol {
             return true
         }
         guard claimed else { return }
+        // The client enqueues the task's completion on the session's
+        // delegate queue before it returns: the work in flight ends after it.
+        defer { if let inFlight = takeInFlight() { inFlight.requests.answered(inFlight.token) } }
         switch response.answer {
         case let .failure(error):
             client.urlProtocol(self, didFailWithError: error)

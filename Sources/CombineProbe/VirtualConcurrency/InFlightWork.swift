@@ -1,10 +1,11 @@
 import Foundation
 
 /// Work that runs outside virtual time but may still feed it: a
-/// `PublisherMock`'s background delivery, held or on its way. A wait in
-/// virtual time that finds nothing scheduled lets such work land (within a
-/// bounded real-time grace) before it concludes that nothing can fulfil the
-/// expectation, and names the work it gave up on.
+/// `PublisherMock`'s background delivery, held or on its way, and the
+/// requests of a `NetworkStub` in flight (see `StubRequestsInFlight`). A
+/// wait in virtual time lets such work land (within a bounded real-time
+/// grace) before it moves time on; a wait that finds nothing scheduled names
+/// the work it gave up on.
 ///
 /// Each piece of work belongs to the test that started it, so that parallel
 /// Swift Testing tests never wait for each other's work.
@@ -25,6 +26,13 @@ final class InFlightWork: @unchecked Sendable {
         next += 1
         items[next] = (owner, description)
         return next
+    }
+
+    /// Describes work anew, once more is known about it.
+    func update(_ token: UInt64, description: String) {
+        condition.lock()
+        items[token]?.description = description
+        condition.unlock()
     }
 
     /// Marks work as done, and wakes the waits.

@@ -29,14 +29,27 @@ extension VirtualScheduler {
         return nil
     }
 
+    /// How many jobs the virtual world ran so far: zero without an executor.
+    var worldJobsRun: Int {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
+            return executor.jobsRun
+        }
+        return 0
+    }
+
     /// What a wait that found nothing scheduled adds when the scheduler's
-    /// virtual world ran tasks: they may wait on something real.
+    /// virtual world ran tasks: they may wait on something real. It names
+    /// the usual suspects and their remedy; which one a suspended task
+    /// waits on cannot be seen from here.
     var taskHint: String {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
            let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }), executor.jobsRun > 0 {
             return " Or does a task of the virtual world wait on something real — Task.sleep or a clock other than "
-                + "scheduler.clock, a URLSession request, an executor or a thread of its own? Its tasks are all suspended, "
-                + "and none on this scheduler's time."
+                + "scheduler.clock (sleep on scheduler.clock instead), a URLSession request that no NetworkStub answers "
+                + "(give the code a NetworkStub's session), an actor or executor of its own, busy or on a thread of its own, "
+                + "or a continuation that nothing resumes? The tasks of the virtual world are all suspended, and none "
+                + "on this scheduler's time."
         }
         return ""
     }

@@ -111,7 +111,17 @@ extension VirtualScheduler {
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         var settling = await quiescence(at: wait.site)
         var outcome = wait.step()
-        while outcome == nil {
+        while true {
+            if let concluded = outcome {
+                // Work that landed during the step (a request's completion
+                // resuming a task of the virtual world) may have handed the
+                // world a job: let it run before concluding that nothing can
+                // fulfil the expectation.
+                guard settling, concluded == .nothingScheduled || concluded.isInFlight else { break }
+                let jobsRun = worldJobsRun
+                settling = await quiescence(at: wait.site)
+                if worldJobsRun == jobsRun { break }
+            }
             try Task.checkCancellation()
             if settling { settling = await quiescence(at: wait.site) }
             outcome = wait.step()
@@ -133,6 +143,11 @@ enum VirtualWaitOutcome: Equatable {
     /// Not fulfilled, nothing is scheduled, and work outside virtual time
     /// did not land within the grace period.
     case inFlight([String])
+
+    var isInFlight: Bool {
+        if case .inFlight = self { return true }
+        return false
+    }
 }
 
 /// One wait in virtual time: a loop of steps, each of which runs one
@@ -148,6 +163,10 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
     let timeout: VirtualTime
     let deadline: SchedulerTimeType
     let limit: Int64
+    /// The work in flight that did not land within the grace period: later
+    /// steps no longer wait for it (each would wait again otherwise), and a
+    /// wait that finds nothing scheduled names it.
+    let gaveUpOn = Locked<[String]>([])
 
     init<E: PublisherExpectation>(
         scheduler: VirtualScheduler<SchedulerTimeType, SchedulerOptions>,
@@ -185,15 +204,17 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         if plan.recording.isSatisfied(plan.condition) {
             return plan.isInverted ? .invertedFulfilled : .satisfied
         }
-        // Work outside virtual time (a mock's background delivery) lands
-        // before time moves on, so that what it schedules is scheduled at the
-        // instant it was started, whatever the threads' timing.
-        let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
+        // Work outside virtual time (a mock's background delivery, a
+        // NetworkStub's request) lands before time moves on, so that what it
+        // schedules is scheduled at the instant it was started, whatever the
+        // threads' timing.
+        let gaveUp = gaveUpOn.withLock { $0 }
+        let grace = gaveUp.isEmpty ? ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier : 0
         let (pending, hadAny) = InFlightWork.shared.settle(owner: DeliveryGate.currentTest, grace: grace)
         if !pending.isEmpty {
-            // Still running after the grace period: an expectation that waits
-            // for events fails, naming it; the others go on in virtual time.
-            if !plan.isInverted && plan.failsOnTimeout { return .inFlight(pending) }
+            // Still running after the grace period: the wait goes on in
+            // virtual time without it.
+            if gaveUp.isEmpty { gaveUpOn.withLock { $0 = pending } }
         } else if hadAny {
             return nil
         }
@@ -204,7 +225,8 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
                 // Work that was in flight when the scheduler was looked at may
                 // have landed since: look again before concluding.
                 if scheduler.nextActionTime != nil || plan.recording.isSatisfied(plan.condition) { return nil }
-                return .nothingScheduled
+                let gaveUp = gaveUpOn.withLock { $0 }
+                return gaveUp.isEmpty ? .nothingScheduled : .inFlight(gaveUp)
             }
             scheduler.moveClock(to: limit, date: deadline)
             return .satisfied
@@ -244,6 +266,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
                 + "which waits for \(plan.goal). Virtual time is now \(now). "
                 + "Recorded so far: \(summary). "
                 + "The next scheduled action is due at \(VirtualTime(nanoseconds: next))."
+                + gaveUpOn.withLock { $0.isEmpty ? "" : " Work outside virtual time did not land meanwhile: \($0.joined(separator: ", "))." }
         case .nothingScheduled:
             return "\(plan.timeoutHeadline): nothing is scheduled on the virtual scheduler at \(now), "
                 + "so virtual time cannot move on, and \(label) still waits for \(plan.goal). "

@@ -25,6 +25,35 @@ func expectIssues(
     return thrown
 }
 
+/// Runs `body` in a Swift Testing test, expecting it to record one issue at
+/// `line` of this file whose comment starts with `prefix` and contains each
+/// of `fragments`. Returns the error `body` threw, if any.
+func expectIssue(
+    _ prefix: String,
+    containing fragments: [String],
+    atLine line: Int,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> Void
+) async -> (any Error)? {
+    expectFailurePathNaming(sourceLocation: sourceLocation)
+    var thrown: (any Error)?
+    let count = Counter()
+    await withKnownIssue(nil, isolation: isolation, {
+        do { try await body() } catch { thrown = error }
+    }, matching: { issue in
+        let matches = issue.sourceLocation?.line == line
+            && issue.sourceLocation?.fileName == sourceLocation.fileName
+            && issue.comments.contains { comment in
+                comment.rawValue.hasPrefix(prefix) && fragments.allSatisfy { comment.rawValue.contains($0) }
+            }
+        if matches { count.increment() }
+        return matches
+    })
+    #expect(count.value == 1, "recorded \(count.value) matching issues", sourceLocation: sourceLocation)
+    return thrown
+}
+
 /// A thread-safe counter, for closures that may run concurrently.
 // @unchecked Sendable: `count` is read and written under `lock`.
 final class Counter: @unchecked Sendable {
