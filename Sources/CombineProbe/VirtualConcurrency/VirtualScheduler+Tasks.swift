@@ -14,7 +14,12 @@ extension VirtualScheduler {
     public var executor: VirtualTaskExecutor {
         taskExecutor.withLock { box in
             if let executor = box as? VirtualTaskExecutor { return executor }
-            let executor = VirtualTaskExecutor()
+            // It sees actions being scheduled through the scheduler's next
+            // schedule identifier: reading it takes one, so each read adds
+            // one too (identifiers only need to be unique). The closure
+            // holds the clock's state, not the scheduler: no cycle, and
+            // nothing generic.
+            let executor = VirtualTaskExecutor(scheduling: { [state] in state.withLock { $0.queue.makeID() } })
             box = executor
             return executor
         }

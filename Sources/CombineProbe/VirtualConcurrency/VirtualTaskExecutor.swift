@@ -4,7 +4,8 @@ import Dispatch
 /// it is part of the scheduler's virtual world, and the scheduler's async
 /// steps — `await advance(by:)`, `await run()`, `await wait(for:timeout:)`
 /// — move time only while that work is quiescent: every job it has is run,
-/// one at a time, in the order it was enqueued, until none is left.
+/// one at a time, in the order it was enqueued, until none is left, and the
+/// `@MainActor` work around it has run too.
 ///
 /// Work runs on it when it prefers it (SE-0417): the body of
 /// ``VirtualScheduler/withTasks(isolation:_:)``, tasks made with
@@ -17,8 +18,42 @@ import Dispatch
 /// Its jobs run on one serial queue of their own. Waiting for quiescence
 /// is event-driven: the queue resumes the waiters when it has nothing left
 /// to run — no polling, no `Task.yield()`.
+///
+/// ## The main actor
+///
+/// `@MainActor` work runs on the main queue, which the executor does not
+/// see. Once the executor is idle, it makes round trips through the main
+/// queue, which is first in, first out: a round trip enqueued after a job
+/// runs after it. A round trip is *clean* when, between its enqueueing and
+/// its run, no job was enqueued on the executor and no action was scheduled
+/// on the scheduler. A step waits for ``mainActorRoundTrips`` clean round
+/// trips in a row, all enqueued after it began to wait; a round trip that
+/// saw progress starts the count again (after the executor drained its new
+/// jobs).
+///
+/// So, when a step returns: every main-queue job enqueued before it began
+/// to wait has run, and so has each job those enqueue on the main queue in
+/// turn, for chains of up to ``mainActorRoundTrips`` main-queue jobs in a
+/// row that neither enqueue on the executor nor schedule on the scheduler:
+/// a `Task { }` started on the main actor, which starts another; a
+/// main-actor task resumed by a job of the executor (its first silent job),
+/// which starts a `Task { }`. A job that does enqueue or schedule starts
+/// the count again, so longer chains are caught while each stretch of that
+/// length shows progress. Not caught: longer silent chains, and work that
+/// leaves for the global executor (a nonisolated async function called by a
+/// task without the executor's preference), which runs in parallel, in no
+/// order to rely on.
+///
+/// The round trips are the price: each is a turn of the main thread's run
+/// loop (some 20–30 µs on Linux), ``mainActorRoundTrips`` of them at least
+/// each time a step waits for quiescence.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 public final class VirtualTaskExecutor: TaskExecutor, Sendable {
+    /// How many clean round trips through the main queue in a row make the
+    /// virtual world quiescent: the longest chain of silent main-actor hops
+    /// (see "The main actor" above) that a step is sure to let run.
+    public static let mainActorRoundTrips = 3
+
     /// How a wait for quiescence ended.
     enum Quiescence {
         /// Nothing is left to run, on the executor or the main actor.
@@ -30,35 +65,63 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
 
     private struct Waiter {
         let id: Int
+        /// The number of the first round trip enqueued after the waiter
+        /// came: only round trips from this one on count for it.
+        let firstTrip: Int
         let continuation: CheckedContinuation<Quiescence, Never>
         /// Gives up after the grace period; cancelled once quiescence is
         /// reached, so that no timer outlives its wait.
         let deadline: DispatchWorkItem
     }
 
+    /// One round trip through the main queue, and what the world looked
+    /// like when it was enqueued.
+    private struct RoundTrip {
+        let number: Int
+        let enqueued: Int
+        let scheduling: UInt64
+    }
+
     private struct State {
         var jobs: [UnownedJob] = []
         var next = 0
         var isDraining = false
-        /// Jobs ever enqueued: a main-actor check that sees it unchanged
-        /// knows nothing came meanwhile.
+        /// Jobs ever enqueued: a round trip that sees it unchanged knows no
+        /// job came meanwhile.
         var enqueued = 0
         var jobsRun = 0
         /// When the job running now started, while one runs.
         var jobStarted: DispatchTime?
-        /// `enqueued` when quiescence was last reached: while it is
-        /// unchanged, nothing ran since, and the world is still quiescent.
-        var quiescentAt = -1
-        /// Whether a main-actor check is on its way.
+        /// Whether a round trip through the main queue is on its way.
         var isCheckingMainActor = false
+        /// Round trips ever enqueued, and ever run.
+        var tripsEnqueued = 0
+        var tripsRun = 0
+        /// The number of the first round trip of the current run of clean
+        /// ones.
+        var cleanSince = 0
         var waiters: [Waiter] = []
         var nextWaiterID = 0
+
+        /// Numbers the next round trip, seeing the world as it is now.
+        mutating func makeTrip(scheduling: UInt64) -> RoundTrip {
+            defer { tripsEnqueued += 1 }
+            return RoundTrip(number: tripsEnqueued, enqueued: enqueued, scheduling: scheduling)
+        }
     }
 
     private let state = Locked(State())
     private let queue = DispatchQueue(label: "CombineProbe.VirtualTaskExecutor")
+    /// Reads the scheduler's count of scheduled actions: it grows by one at
+    /// each call, and by one for each action scheduled since the last call.
+    /// Only called under `state`'s lock (so the calls never interleave),
+    /// which then takes the scheduler's lock: never the other way round.
+    private let scheduling: @Sendable () -> UInt64
 
-    init() {}
+    /// - parameter scheduling: The scheduler's count of scheduled actions (see `scheduling`).
+    init(scheduling: @escaping @Sendable () -> UInt64) {
+        self.scheduling = scheduling
+    }
 
     /// Takes a job to run on the executor's serial queue, after the jobs
     /// enqueued before it.
@@ -96,36 +159,57 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         }
     }
 
-    /// Once the executor is idle, the work of the virtual world may still
-    /// go on on the main actor (a `@MainActor` task resumed by a job here).
-    /// A check enqueued on the main queue runs after every main-actor job
-    /// enqueued before it: if the executor got no job meanwhile, the world is
-    /// quiescent, and the waiters resume; otherwise the executor drains
-    /// again and checks again.
+    /// Starts round trips through the main queue (see "The main actor"
+    /// above) if a waiter waits, the executor is idle, and none is on its
+    /// way already.
     private func checkMainActor() {
-        let mark: (enqueued: Int, waiters: Int)? = state.withLock { state in
+        let trip = state.withLock { state -> RoundTrip? in
             guard !state.waiters.isEmpty, !state.isCheckingMainActor, !state.isDraining else { return nil }
             state.isCheckingMainActor = true
-            return (state.enqueued, state.nextWaiterID)
+            state.cleanSince = state.tripsEnqueued
+            return state.makeTrip(scheduling: scheduling())
         }
-        guard let mark else { return }
-        DispatchQueue.main.async {
-            let (reached, checkAgain) = self.state.withLock { state -> ([Waiter], Bool) in
+        if let trip { DispatchQueue.main.async { self.arrive(trip) } }
+    }
+
+    /// A round trip ran on the main queue: every main-queue job enqueued
+    /// before it has run. Resumes the waiters for which it ends
+    /// ``mainActorRoundTrips`` clean round trips in a row, and enqueues the
+    /// next one while others wait — from the main queue itself, so that it
+    /// runs after whatever the jobs just run enqueued there.
+    private func arrive(_ trip: RoundTrip) {
+        let (reached, next) = state.withLock { state -> ([Waiter], RoundTrip?) in
+            state.tripsRun += 1
+            guard !state.isDraining else {
+                // New jobs: the drain starts the round trips again once it
+                // is over.
                 state.isCheckingMainActor = false
-                guard !state.isDraining else { return ([], false) } // its drain checks again
-                guard state.enqueued == mark.enqueued else { return ([], true) }
-                // Only the waiters that were waiting when the check was
-                // enqueued: a later one may have main-actor work behind it.
-                state.quiescentAt = mark.enqueued
-                let reached = state.waiters.filter { $0.id < mark.waiters }
-                state.waiters.removeAll { $0.id < mark.waiters }
-                return (reached, !state.waiters.isEmpty)
+                return ([], nil)
             }
-            if checkAgain { self.queue.async { self.checkMainActor() } }
-            for waiter in reached {
-                waiter.deadline.cancel()
-                waiter.continuation.resume(returning: .reached)
+            let scheduling = scheduling()
+            var reached: [Waiter] = []
+            if state.enqueued != trip.enqueued || scheduling != trip.scheduling &+ 1 {
+                // Progress: jobs came and ran, or actions were scheduled.
+                // Whatever they enqueued on the main queue is ahead of the
+                // next round trip, which starts the count again.
+                state.cleanSince = state.tripsEnqueued
+            } else {
+                let clean = trip.number + 1
+                reached = state.waiters.filter { clean - max(state.cleanSince, $0.firstTrip) >= Self.mainActorRoundTrips }
+                if !reached.isEmpty {
+                    state.waiters.removeAll { clean - max(state.cleanSince, $0.firstTrip) >= Self.mainActorRoundTrips }
+                }
             }
+            guard !state.waiters.isEmpty else {
+                state.isCheckingMainActor = false
+                return (reached, nil)
+            }
+            return (reached, state.makeTrip(scheduling: scheduling))
+        }
+        if let next { DispatchQueue.main.async { self.arrive(next) } }
+        for waiter in reached {
+            waiter.deadline.cancel()
+            waiter.continuation.resume(returning: .reached)
         }
     }
 
@@ -135,23 +219,23 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     }
 
     /// Returns once the virtual world is quiescent: the executor has no job
-    /// left to run and the main actor none that came from it. Called from a
-    /// job of the executor itself, it returns once every other job has run.
-    /// Gives up after `grace` of real time, saying what still runs. Returns
-    /// at once when no job was enqueued since quiescence was last reached.
+    /// left to run, and ``mainActorRoundTrips`` round trips through the main
+    /// queue in a row, enqueued after this call began, saw no progress (see
+    /// "The main actor" above). Called from a job of the executor itself, it
+    /// returns once every other job has run. Gives up after `grace` of real
+    /// time, saying what still runs.
     func quiescence(grace: Double) async -> Quiescence {
-        if state.withLock({ !$0.isDraining && $0.enqueued == $0.quiescentAt }) { return .reached }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Quiescence, Never>) in
-            // One lock: a main-actor check enqueued before this waiter
-            // existed must not count it (see `checkMainActor`).
+        await withCheckedContinuation { (continuation: CheckedContinuation<Quiescence, Never>) in
+            // One lock: a round trip enqueued before this waiter existed
+            // must not count for it.
             let deadline = state.withLock { state -> DispatchWorkItem in
                 let id = state.nextWaiterID
                 state.nextWaiterID += 1
                 let deadline = DispatchWorkItem { self.giveUp(id, grace: grace) }
-                state.waiters.append(Waiter(id: id, continuation: continuation, deadline: deadline))
+                state.waiters.append(Waiter(id: id, firstTrip: state.tripsEnqueued, continuation: continuation, deadline: deadline))
                 return deadline
             }
-            queue.async { self.checkMainActor() }
+            checkMainActor()
             DispatchQueue.global().asyncAfter(deadline: .now() + grace, execute: deadline)
         }
     }
@@ -161,12 +245,12 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         let (waiter, diagnosis) = state.withLock { state -> (Waiter?, String) in
             guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return (nil, "") }
             let waiter = state.waiters.remove(at: index)
-            return (waiter, Self.diagnosis(state, grace: grace))
+            return (waiter, Self.diagnosis(state, since: waiter.firstTrip, grace: grace))
         }
         waiter?.continuation.resume(returning: .timedOut(diagnosis))
     }
 
-    private static func diagnosis(_ state: State, grace: Double) -> String {
+    private static func diagnosis(_ state: State, since firstTrip: Int, grace: Double) -> String {
         let waiting = state.jobs.count - state.next
         if let started = state.jobStarted {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
@@ -175,6 +259,11 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         }
         if state.isDraining || waiting > 0 {
             return "\(waiting) job\(waiting == 1 ? " is" : "s are") still waiting to run"
+        }
+        let trips = state.tripsRun - firstTrip
+        if trips > 0 {
+            return "the main actor runs, but the virtual world kept showing progress through \(trips) round trip\(trips == 1 ? "" : "s") "
+                + "of the main queue (jobs enqueued on the executor, or actions scheduled): does a loop keep starting or scheduling work forever?"
         }
         return "the main actor did not run within \(grace) s: is the main thread blocked (a synchronous wait on it)?"
     }
