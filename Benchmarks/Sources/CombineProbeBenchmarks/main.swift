@@ -18,6 +18,12 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.count > index + 
     exit(0)
 }
 
+if let index = arguments.firstIndex(of: "--virtual-actions") {
+    // Only the virtual scheduler's action rows (see VirtualActionsOnly.swift).
+    runVirtualActionsOnly(Array(arguments[(index + 1)...]))
+    exit(0)
+}
+
 let smoke = arguments.contains("--smoke")
 let recordSizes = smoke ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
 let consumeSize = smoke ? 10_000 : 100_000

@@ -1,15 +1,15 @@
 /// The actions a ``VirtualScheduler`` has yet to run, in the order they fall
-/// due: a 4-ary min-heap (half the depth of a binary heap, and a node's
-/// children side by side in memory) ordered by due time, then by the order in which
-/// they were scheduled, so ties run first-scheduled first.
+/// due, then in the order in which they were scheduled, so ties run
+/// first-scheduled first.
 ///
-/// Inserting and removing cost O(log n): a million scheduled actions run in
-/// time proportional to their number (times log n), never quadratic. The
-/// heap holds small plain keys (24 bytes), and the actions wait in a slot
-/// table beside it, so moving a key up or down the heap copies three
-/// integers and touches no reference count. Cancellation is lazy: a
-/// cancelled action stays in the heap and is skipped when it reaches the
-/// top, so cancelling is O(1).
+/// The order lives in a ``RadixKeyQueue`` of small plain keys (24 bytes):
+/// virtual time only moves forward, so a radix heap keyed on due time
+/// schedules and runs an action in O(1) amortized work, in sequential passes
+/// over its buckets; a million scheduled actions cost a million times what
+/// one does, about. The actions wait in a slot table beside the keys, so
+/// moving a key copies three integers and touches no reference count.
+/// Cancellation is lazy: a cancelled action keeps its key, and is skipped
+/// when its key comes first, so cancelling is O(1).
 ///
 /// Nothing here is generic: the scheduler's generic code reaches it without
 /// looking up type metadata at run time. A repeating schedule whose dates
@@ -40,22 +40,6 @@ struct ActionQueue {
         let interval: Int64?
     }
 
-    /// What the heap orders: plain integers.
-    private struct Key {
-        let due: Int64
-        /// The order of scheduling, which breaks ties. Every run of a
-        /// repeating schedule keeps the sequence of the schedule's creation,
-        /// so ties keep creation order, as real timers do.
-        let sequence: UInt64
-        /// Where its action waits in `slots`.
-        let slot: Int
-
-        @inline(__always)
-        func precedes(_ other: Key) -> Bool {
-            due != other.due ? due < other.due : sequence < other.sequence
-        }
-    }
-
     /// An action waiting in the slot table.
     private struct Slot {
         /// The action; nil in a free slot.
@@ -72,7 +56,7 @@ struct ActionQueue {
         var date: AnyObject?
     }
 
-    private var heap: [Key] = []
+    private var keys = RadixKeyQueue()
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
     /// The cancelled schedules. Kept, so that a repeating schedule cancelled
@@ -116,7 +100,7 @@ struct ActionQueue {
             slot = slots.count
             slots.append(entry)
         }
-        push(Key(due: due, sequence: sequence, slot: slot))
+        keys.insert(QueueKey(due: due, sequence: sequence, slot: slot))
     }
 
     /// Cancels every pending and future run of the schedule `id`.
@@ -127,13 +111,13 @@ struct ActionQueue {
     /// When the earliest action not cancelled falls due.
     mutating func nextDue() -> Int64? {
         dropCancelledHead()
-        return heap.first?.due
+        return keys.first?.due
     }
 
     /// The earliest action not cancelled, without removing it.
     mutating func peek() -> Head? {
         dropCancelledHead()
-        return heap.first.map { key in
+        return keys.first.map { key in
             let interval = slots[key.slot].interval
             return Head(due: key.due, interval: interval == 0 ? nil : interval)
         }
@@ -147,7 +131,7 @@ struct ActionQueue {
     /// representable time.
     mutating func popDue(atOrBefore limit: Int64, elapsed: Int64) -> Entry? {
         guard let due = nextDue(), due <= limit else { return nil }
-        let key = removeHead()
+        let key = keys.removeFirst()
         let slot = slots[key.slot]
         guard slot.repeats else {
             return Entry(due: key.due, run: free(key.slot), date: slot.date)
@@ -155,7 +139,7 @@ struct ActionQueue {
         let current = max(elapsed, key.due)
         let next = Self.nextRun(after: key.due, every: slot.interval, current: current)
         if next > current {
-            push(Key(due: next, sequence: key.sequence, slot: key.slot))
+            keys.insert(QueueKey(due: next, sequence: key.sequence, slot: key.slot))
             return Entry(due: key.due, run: slot.action!, date: nil)
         }
         return Entry(due: key.due, run: free(key.slot), date: nil)
@@ -180,13 +164,18 @@ struct ActionQueue {
     /// How many actions are pending, cancelled ones excluded. O(n) once
     /// anything was cancelled: for messages and inspection, not hot paths.
     var pendingCount: Int {
-        cancelled.isEmpty ? heap.count : heap.lazy.filter { !cancelled.contains(slots[$0.slot].id) }.count
+        guard !cancelled.isEmpty else { return keys.count }
+        var count = 0
+        keys.forEach { key in
+            if !cancelled.contains(slots[key.slot].id) { count += 1 }
+        }
+        return count
     }
 
     private mutating func dropCancelledHead() {
         guard !cancelled.isEmpty else { return }
-        while let head = heap.first, cancelled.contains(slots[head.slot].id) {
-            _ = free(removeHead().slot)
+        while let head = keys.first, cancelled.contains(slots[head.slot].id) {
+            _ = free(keys.removeFirst().slot)
         }
     }
 
@@ -197,54 +186,5 @@ struct ActionQueue {
         slots[slot].date = nil
         freeSlots.append(slot)
         return action
-    }
-
-    private mutating func push(_ key: Key) {
-        heap.append(key)
-        siftUp(heap.count - 1)
-    }
-
-    private mutating func removeHead() -> Key {
-        let head = heap[0]
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
-        }
-        return head
-    }
-
-    private mutating func siftUp(_ index: Int) {
-        heap.withUnsafeMutableBufferPointer { heap in
-            var child = index
-            let entry = heap[child]
-            while child > 0 {
-                let parent = (child - 1) / 4
-                guard entry.precedes(heap[parent]) else { break }
-                heap[child] = heap[parent]
-                child = parent
-            }
-            heap[child] = entry
-        }
-    }
-
-    private mutating func siftDown(_ index: Int) {
-        heap.withUnsafeMutableBufferPointer { heap in
-            var parent = index
-            let entry = heap[parent]
-            let count = heap.count
-            while true {
-                let first = 4 * parent + 1
-                guard first < count else { break }
-                var child = first
-                for candidate in first + 1..<min(first + 4, count) where heap[candidate].precedes(heap[child]) {
-                    child = candidate
-                }
-                guard heap[child].precedes(entry) else { break }
-                heap[parent] = heap[child]
-                parent = child
-            }
-            heap[parent] = entry
-        }
     }
 }
