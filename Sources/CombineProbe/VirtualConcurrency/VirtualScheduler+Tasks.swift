@@ -14,12 +14,10 @@ extension VirtualScheduler {
     public var executor: VirtualTaskExecutor {
         taskExecutor.withLock { box in
             if let executor = box as? VirtualTaskExecutor { return executor }
-            // It sees actions being scheduled through the scheduler's next
-            // schedule identifier: reading it takes one, so each read adds
-            // one too (identifiers only need to be unique). The closure
-            // holds the clock's state, not the scheduler: no cycle, and
-            // nothing generic.
-            let executor = VirtualTaskExecutor(scheduling: { [state] in state.withLock { $0.queue.makeID() } })
+            // It sees actions being scheduled through the scheduler's count
+            // of schedules made. The closure holds the clock's state, not
+            // the scheduler: no cycle, and nothing generic.
+            let executor = VirtualTaskExecutor(scheduling: { [state] in state.withLock { $0.queue.schedulesMade } })
             box = executor
             return executor
         }

@@ -112,9 +112,8 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
 
     private let state = Locked(State())
     private let queue = DispatchQueue(label: "CombineProbe.VirtualTaskExecutor")
-    /// Reads the scheduler's count of scheduled actions: it grows by one at
-    /// each call, and by one for each action scheduled since the last call.
-    /// Only called under `state`'s lock (so the calls never interleave),
+    /// Reads the scheduler's count of scheduled actions: it grows by one
+    /// for each action scheduled. Only called under `state`'s lock (so the calls never interleave),
     /// which then takes the scheduler's lock: never the other way round.
     private let scheduling: @Sendable () -> UInt64
 
@@ -188,7 +187,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             }
             let scheduling = scheduling()
             var reached: [Waiter] = []
-            if state.enqueued != trip.enqueued || scheduling != trip.scheduling &+ 1 {
+            if state.enqueued != trip.enqueued || scheduling != trip.scheduling {
                 // Progress: jobs came and ran, or actions were scheduled.
                 // Whatever they enqueued on the main queue is ahead of the
                 // next round trip, which starts the count again.

@@ -71,6 +71,10 @@ struct ActionQueue {
         return nextID
     }
 
+    /// How many schedules were made so far: it grows with every action
+    /// scheduled, so a reader that sees it unchanged knows none was.
+    var schedulesMade: UInt64 { nextID }
+
     /// A new position in the order of scheduling.
     mutating func makeSequence() -> UInt64 {
         nextSequence += 1

@@ -31,10 +31,12 @@ struct RadixKeyQueue {
     /// The keys due at `last`, sorted by sequence, from `currentStart` on.
     private var current: [QueueKey] = []
     private var currentStart = 0
-    /// The buckets, `level * 64 + digit`.
-    private var buckets: [[QueueKey]] = Array(repeating: [], count: Self.levels * 64)
-    /// The earliest key of each non-empty bucket.
-    private var minima = [QueueKey](repeating: QueueKey(due: 0, sequence: 0, slot: 0), count: Self.levels * 64)
+    /// The buckets, `level * 64 + digit`: empty until the first key goes
+    /// to a bucket, so that a scheduler whose actions all come in due order
+    /// (most tests) never pays for them (about 23 KB with `minima`).
+    private var buckets: [[QueueKey]] = []
+    /// The earliest key of each non-empty bucket (allocated with `buckets`).
+    private var minima: [QueueKey] = []
     /// For each level, bit `digit` is set when its bucket holds a key.
     private var occupied = [UInt64](repeating: 0, count: Self.levels)
     /// Bit `level` is set when a bucket of the level holds a key.
@@ -134,6 +136,7 @@ struct RadixKeyQueue {
 
     @inline(__always)
     private mutating func append(_ key: QueueKey, to index: Int) {
+        if buckets.isEmpty { allocateBuckets() }
         let level = index >> 6
         let bit: UInt64 = 1 << UInt64(index & 63)
         if occupied[level] & bit == 0 || key.precedes(minima[index]) {
@@ -142,6 +145,13 @@ struct RadixKeyQueue {
         occupied[level] |= bit
         occupiedLevels |= 1 << UInt64(level)
         buckets[index].append(key)
+    }
+
+    /// Makes the buckets and their minima, on first use.
+    @inline(never)
+    private mutating func allocateBuckets() {
+        buckets = Array(repeating: [], count: Self.levels * 64)
+        minima = [QueueKey](repeating: QueueKey(due: 0, sequence: 0, slot: 0), count: Self.levels * 64)
     }
 
     /// Adds a key due at `last`: after the others, since a key scheduled now
