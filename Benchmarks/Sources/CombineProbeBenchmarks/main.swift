@@ -18,6 +18,10 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.count > index + 
     exit(0)
 }
 
+if let index = arguments.firstIndex(where: { $0 == "--async-steps" || $0 == "--async-steps-ours" }) {
+    runAsyncStepsOnly(Array(arguments[(index + 1)...]), withPeers: arguments[index] == "--async-steps")
+    exit(0)
+}
 if let index = arguments.firstIndex(of: "--virtual-actions") {
     // Only the virtual scheduler's action rows (see VirtualActionsOnly.swift).
     runVirtualActionsOnly(Array(arguments[(index + 1)...]))
