@@ -219,10 +219,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
             reporter.report("VirtualScheduler.schedule(after:interval:): the interval must be a positive, finite time; "
                 + "it was \(StrideNanoseconds.describe(interval)). The action was scheduled once, not repeated.")
             let id = enqueue(at: date, interval: .zero, nanoseconds: 0, action)
-            return AnyCancellable { [weak self] in self?.cancelScheduled(id) }
+            return ScheduleCancellation(state: state, id: id)
         }
         let id = enqueue(at: date, interval: interval, nanoseconds: nanoseconds, action)
-        return AnyCancellable { [weak self] in self?.cancelScheduled(id) }
+        return ScheduleCancellation(state: state, id: id)
     }
 
     // MARK: Scheduling internals
