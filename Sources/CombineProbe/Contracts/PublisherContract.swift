@@ -143,7 +143,7 @@ private struct ContractCheck {
             (misuse, phase, subscriptionAlive, subscriptionType) = recorder.storage.state.withLock { state in
                 defer { state.misuseSink = nil }
                 return (state.misuseSink ?? [], state.phase, state.receivedSubscription != nil,
-                        state.receivedSubscriptionType ?? "?")
+                        state.receivedSubscriptionTypeName ?? "?")
             }
             for text in misuse { note(Self.rule(of: text), scenario, Self.detail(of: text)) }
         }

@@ -47,7 +47,7 @@ extension RecorderStorage {
             case .completed, .cancelled:
                 guard state.receivedSubscription != nil else { return nil }
                 let event = state.phase == .completed ? "the publisher completed" : "the recorder cancelled"
-                return "the subscription (\(state.receivedSubscriptionType ?? "?")) is still alive after \(event): "
+                return "the subscription (\(state.receivedSubscriptionTypeName ?? "?")) is still alive after \(event): "
                     + "something keeps it (the publisher, an operator, a retain cycle). "
                     + "Combine's contract: completion and cancel release the subscription and what it holds."
             }

@@ -25,7 +25,13 @@ final class RecorderState<Input, Failure: Error> {
     @exclusivity(unchecked) var subscription: (any Subscription)?
     /// Every value received, in order. Appended in place: O(1) amortized.
     @usableFromInline @exclusivity(unchecked) var elements: [Input] = []
-    @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
+    @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>? {
+        didSet { isCompleted = completion != nil }
+    }
+    /// Whether a completion was recorded: kept beside it, because comparing
+    /// the generic optional with nil looks up its type metadata, and every
+    /// check of a wait's condition asks.
+    @exclusivity(unchecked) private(set) var isCompleted = false
     /// The virtual time of each element, for a recorder timed by a virtual
     /// scheduler; empty otherwise.
     @exclusivity(unchecked) var times: [VirtualTime] = []
@@ -57,13 +63,17 @@ final class RecorderState<Input, Failure: Error> {
     /// The subscription object the publisher gave the recorder, held weakly
     /// so that a test can check it is released (nil when it is a value).
     weak var receivedSubscription: AnyObject?
-    /// The type name of that subscription, for messages.
-    @exclusivity(unchecked) var receivedSubscriptionType: String?
+    /// The type of that subscription: its name is only made for a message
+    /// (``receivedSubscriptionTypeName``).
+    @exclusivity(unchecked) var receivedSubscriptionType: Any.Type?
     /// While a contract check runs: the misuse kept for it instead of
     /// reported.
     @exclusivity(unchecked) var misuseSink: [String]?
 
-    var isCompleted: Bool { completion != nil }
+    /// The type name of the subscription the publisher gave, for messages.
+    var receivedSubscriptionTypeName: String? {
+        receivedSubscriptionType.map { String(describing: $0) }
+    }
 
     /// Whether a value may be recorded by a plain append, the hot path of
     /// `RecorderStorage.receive(_:)`: subscribed, and no test waits for
@@ -74,7 +84,7 @@ final class RecorderState<Input, Failure: Error> {
     }
 
     /// True while no value and no completion was recorded.
-    var recordedNothing: Bool { elements.isEmpty && completion == nil }
+    var recordedNothing: Bool { elements.isEmpty && !isCompleted }
 
     /// The elements not consumed yet.
     var remainingCount: Int { elements.count - consumed }

@@ -53,9 +53,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
             case .awaitingSubscription:
                 state.phase = .subscribed
                 state.subscription = subscription
-                if type(of: subscription as Any) is AnyClass {
-                    state.receivedSubscription = subscription as AnyObject
-                    state.receivedSubscriptionType = String(describing: type(of: subscription))
+                // Kept for the release checks of contracts and lifecycles;
+                // its type is described only when a message needs it.
+                if let object = Self.object(subscription) {
+                    state.receivedSubscription = object
+                    state.receivedSubscriptionType = type(of: subscription)
                 }
                 return .accepted
             case .subscribed:
@@ -177,6 +179,18 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     }
 
     private enum SubscriptionOutcome { case accepted, refusedSilently, refused(Misuse) }
+
+    /// The subscription as an object, when it is an instance of a class; nil
+    /// for a value. Opened on the concrete type, so that it costs a type
+    /// check, not the dynamic cast that `as AnyObject` makes of an
+    /// existential.
+    private static func object(_ subscription: any Subscription) -> AnyObject? {
+        func open<S: Subscription>(_ subscription: S) -> AnyObject? {
+            // A class instance is a single reference, as an AnyObject is.
+            S.self is AnyClass ? unsafeBitCast(subscription, to: AnyObject.self) : nil
+        }
+        return open(subscription)
+    }
 
     // MARK: Consuming
 
@@ -385,11 +399,15 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     func snapshot<Output>(
         condition: WaitCondition, isInverted: Bool, failsOnTimeout: Bool, value: () throws -> Output
     ) -> WaitConclusion<Output> {
-        let (held, summary, nothing) = state.withLock { state in
-            (state.satisfies(condition), RecordingSummary.describe(state), state.recordedNothing)
+        // The summary only for a failure (see WaitConclusion): from the
+        // same snapshot as the fulfilment.
+        let (isFulfilled, summary, nothing) = state.withLock { state -> (Bool, String, Bool) in
+            let isFulfilled = state.satisfies(condition) != isInverted || !failsOnTimeout
+            if isFulfilled { return (true, "", false) }
+            return (false, RecordingSummary.describe(state), state.recordedNothing)
         }
         return WaitConclusion(
-            isFulfilled: held != isInverted || !failsOnTimeout, summary: summary, recordedNothing: nothing,
+            isFulfilled: isFulfilled, summary: summary, recordedNothing: nothing,
             result: Result { try value() })
     }
 

@@ -33,7 +33,8 @@ enum TestFramework: Sendable, Equatable {
     /// any other thread, where a failure could belong to either.
     static var detected: TestFramework? {
         #if canImport(Testing)
-        if Test.current != nil { return .swiftTesting }
+        // Matched, not compared with nil: no copy of the test's value.
+        if case .some = Test.current { return .swiftTesting }
         #endif
         return Thread.isMainThread ? .xcTest : nil
     }

@@ -22,18 +22,30 @@ import WinSDK
 @usableFromInline
 final class Locked<Value>: @unchecked Sendable {
     #if canImport(os)
-    @usableFromInline let mutex: UnsafeMutablePointer<os_unfair_lock>
+    @usableFromInline typealias LockPrimitive = os_unfair_lock
     #elseif canImport(WinSDK)
-    @usableFromInline let mutex: UnsafeMutablePointer<SRWLOCK>
+    @usableFromInline typealias LockPrimitive = SRWLOCK
     #else
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline typealias LockPrimitive = pthread_mutex_t
     #endif
+    /// The lock, at the start of a block allocated once for the lock and the
+    /// value.
+    @usableFromInline let mutex: UnsafeMutablePointer<LockPrimitive>
+    /// The value, in the same block, after the lock.
     @usableFromInline let value: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
-        self.value = .allocate(capacity: 1)
+        // One allocation for both: the lock first, the value after it, each
+        // at its own alignment.
+        let mutexLayout = MemoryLayout<LockPrimitive>.self
+        let valueOffset = (mutexLayout.size + MemoryLayout<Value>.alignment - 1) / MemoryLayout<Value>.alignment
+            * MemoryLayout<Value>.alignment
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: valueOffset + MemoryLayout<Value>.size,
+            alignment: max(mutexLayout.alignment, MemoryLayout<Value>.alignment))
+        mutex = block.bindMemory(to: LockPrimitive.self, capacity: 1)
+        self.value = (block + valueOffset).bindMemory(to: Value.self, capacity: 1)
         self.value.initialize(to: value)
-        mutex = .allocate(capacity: 1)
         #if canImport(os)
         mutex.initialize(to: os_unfair_lock())
         #elseif canImport(WinSDK)
@@ -48,10 +60,10 @@ final class Locked<Value>: @unchecked Sendable {
         #if !canImport(os) && !canImport(WinSDK)
         pthread_mutex_destroy(mutex)
         #endif
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
         value.deinitialize(count: 1)
-        value.deallocate()
+        mutex.deinitialize(count: 1)
+        // The block starts with the lock (see init).
+        UnsafeMutableRawPointer(mutex).deallocate()
     }
 
     /// Runs `body` with exclusive access to the guarded value.

@@ -256,6 +256,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
     }
 
     func message(for outcome: VirtualWaitOutcome, recorded summary: String) -> String? {
+        if outcome == .satisfied { return nil }
         let label = plan.label(description)
         let now = scheduler.elapsed
         switch outcome {

@@ -149,10 +149,20 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// offset and a date: clamped to the largest representable time (about
     /// 292 years after the start) rather than overflowing.
     func target(after interval: Stride, nanoseconds: Int64) -> (offset: Int64, date: SchedulerTimeType) {
-        state.withLock { state in
+        // The locked closure writes the date rather than return it in a
+        // tuple, whose type metadata (a tuple of the generic date) would be
+        // looked up on every call.
+        var date = startDate.value
+        let offset = state.withLock { state -> Int64 in
             let (offset, overflow) = state.elapsed.addingReportingOverflow(nanoseconds)
-            return overflow ? (.max, date(at: .max)) : (offset, currentDate(&state).advanced(by: interval))
+            if overflow {
+                date = self.date(at: .max)
+                return .max
+            }
+            date = currentDate(&state).advanced(by: interval)
+            return offset
         }
+        return (offset, date)
     }
 
     // MARK: Scheduler
@@ -209,10 +219,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
             reporter.report("VirtualScheduler.schedule(after:interval:): the interval must be a positive, finite time; "
                 + "it was \(StrideNanoseconds.describe(interval)). The action was scheduled once, not repeated.")
             let id = enqueue(at: date, interval: .zero, nanoseconds: 0, action)
-            return AnyCancellable { [weak self] in self?.cancelScheduled(id) }
+            return ScheduleCancellation(state: state, id: id)
         }
         let id = enqueue(at: date, interval: interval, nanoseconds: nanoseconds, action)
-        return AnyCancellable { [weak self] in self?.cancelScheduled(id) }
+        return ScheduleCancellation(state: state, id: id)
     }
 
     // MARK: Scheduling internals
@@ -375,19 +385,29 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let target = target(advancingBy: interval, at: site) else { return }
+        // Not `target(advancingBy:at:)`: an optional tuple of the generic
+        // date would cost a look-up of its type metadata.
+        guard let nanoseconds = nanoseconds(advancingBy: interval, at: site) else { return }
+        let target = target(after: interval, nanoseconds: nanoseconds)
         advance(to: target.offset, date: target.date)
     }
 
     /// Where `advance(by: interval)` moves to; nil, after a test failure at
     /// `site`, when the interval is negative or not finite.
     func target(advancingBy interval: Stride, at site: CallSite) -> (offset: Int64, date: SchedulerTimeType)? {
+        guard let nanoseconds = nanoseconds(advancingBy: interval, at: site) else { return nil }
+        return target(after: interval, nanoseconds: nanoseconds)
+    }
+
+    /// The nanoseconds of `advance(by: interval)`; nil, after a test failure
+    /// at `site`, when the interval is negative or not finite.
+    func nanoseconds(advancingBy interval: Stride, at site: CallSite) -> Int64? {
         reporter.deliverPending()
         guard interval >= .zero, let nanoseconds = StrideNanoseconds.finite(interval) else {
             FailureReporter.fail("VirtualScheduler.advance(by: \(StrideNanoseconds.describe(interval))): the interval must be zero or positive, and finite; virtual time did not move (it is \(elapsed)).", at: site)
             return nil
         }
-        return target(after: interval, nanoseconds: nanoseconds)
+        return nanoseconds
     }
 
     /// Moves virtual time forward to `date`, running every action that falls

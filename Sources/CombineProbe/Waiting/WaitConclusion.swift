@@ -7,12 +7,30 @@ struct WaitConclusion<Output> {
     /// Whether the expectation is fulfilled: its condition held (or, for an
     /// inverted expectation, did not), or it does not fail on timeout.
     let isFulfilled: Bool
-    /// What the expectation looked at, for failure messages.
+    /// What the expectation looked at, for failure messages. Described only
+    /// when the expectation is not fulfilled: a fulfilled wait records no
+    /// failure, and its conclusion leaves this empty.
     let summary: String
-    /// True while no value and no completion was recorded.
+    /// True while no value and no completion was recorded (false when the
+    /// expectation is fulfilled: only a failure message asks).
     let recordedNothing: Bool
     /// The value the wait returns, or the error it throws.
     let result: Result<Output, any Error>
+
+    /// A conclusion read from one snapshot, in this order: the fulfilment,
+    /// then what was recorded, then the value, which may consume what it
+    /// reads. `summary` and `recordedNothing` are read only when the
+    /// expectation is not fulfilled: describing what was recorded costs more
+    /// than the rest of a successful wait, and nothing reads it then.
+    init(
+        isFulfilled: Bool, summary: @autoclosure () -> String, recordedNothing: @autoclosure () -> Bool,
+        result: @autoclosure () -> Result<Output, any Error>
+    ) {
+        self.isFulfilled = isFulfilled
+        self.summary = isFulfilled ? "" : summary()
+        self.recordedNothing = isFulfilled ? false : recordedNothing()
+        self.result = result()
+    }
 
     /// The same conclusion with a transformed value. `transform` runs
     /// outside the recorder's lock: it may be the test's own code.
