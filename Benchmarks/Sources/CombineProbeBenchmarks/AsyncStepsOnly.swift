@@ -12,6 +12,8 @@ func runAsyncStepsOnly(_ arguments: [String], withPeers: Bool) {
         let name = "await advance(by:) waking \(sleepers) sleeping task\(sleepers == 1 ? "" : "s")"
         guard withPeers else {
             report.addLine(name, microseconds(step) + " per step, \(microseconds(step / UInt64(sleepers))) per task", target: "-")
+            let bare = asyncAdvanceStep(sleepers: sleepers, steps: 5, roundTrips: 0)
+            report.addLine(name + ", no main actor", microseconds(bare) + " per step, \(microseconds(bare / UInt64(sleepers))) per task", target: "-")
             continue
         }
         let peers: [(String, PeerAdvanceStep?)] = [

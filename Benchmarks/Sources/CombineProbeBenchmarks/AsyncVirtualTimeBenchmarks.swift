@@ -16,10 +16,13 @@ func blockingAsync<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T 
 /// Wall time of one `await scheduler.advance(by: 1s)` that wakes `n` tasks
 /// sleeping on the scheduler's clock and lets each run until it sleeps
 /// again (quiescence): the fastest of several steps, in nanoseconds.
-func asyncAdvanceStep(sleepers n: Int, steps: Int = 5) -> UInt64 {
+/// `roundTrips` sets the executor's `mainActorRoundTrips` (nil: the
+/// default, 3; 0: a world without main-actor work).
+func asyncAdvanceStep(sleepers n: Int, steps: Int = 5, roundTrips: Int? = nil) -> UInt64 {
     guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return 0 }
     return blockingAsync {
         let scheduler = DispatchQueue.virtualScheduler()
+        if let roundTrips { scheduler.executor.mainActorRoundTrips = roundTrips }
         let clock = scheduler.clock
         let wakeUps = Locked2<Int>(0)
         var tasks: [Task<Void, Never>] = []

@@ -92,18 +92,25 @@ let stepsAsked = smoke ? 3 : 5
 let stepBudget: UInt64 = smoke ? 100_000_000 : 3_000_000_000
 let stepCap: UInt64 = smoke ? 1_000_000_000 : 15_000_000_000
 for sleepers in smoke ? [1, 10] : [1, 100, 10_000] {
-    let step = asyncAdvanceStep(sleepers: sleepers, steps: stepsAsked)
-    let name = "await advance(by:) waking \(sleepers) sleeping task\(sleepers == 1 ? "" : "s"), to quiescence (ours)"
-    let ours = microseconds(step) + " per step"
+    // Ours twice: with the main actor's round trips (the default), and for
+    // a world without main-actor work (mainActorRoundTrips = 0).
+    let ourSteps: [(String, UInt64)] = [
+        ("ours, main actor included", asyncAdvanceStep(sleepers: sleepers, steps: stepsAsked)),
+        ("ours, no main actor", asyncAdvanceStep(sleepers: sleepers, steps: stepsAsked, roundTrips: 0)),
+    ]
     let peers: [(String, PeerAdvanceStep?)] = [
         ("combine-schedulers TestScheduler", testSchedulerAdvanceStep(sleepers: sleepers, steps: stepsAsked, budget: stepBudget, cap: stepCap)),
         ("swift-clocks TestClock", testClockAdvanceStep(sleepers: sleepers, steps: stepsAsked, budget: stepBudget, cap: stepCap)),
     ]
-    for (peerName, peer) in peers {
-        guard let peer else { continue }
-        report.addVersus("\(name) vs \(peerName)", n: sleepers, ours: ours, peer: peer.describe(microseconds),
-                         ratio: ratio(step, peer.nanoseconds), qualifier: peer.stopped ? "<= " : "",
-                         target: "<= 0.1x (>= 10x faster)" + (peer.stopped ? " (est. \(Report.ratioText(Double(step) / peer.estimatedNanoseconds))x)" : ""))
+    for (ourName, step) in ourSteps {
+        let name = "await advance(by:) waking \(sleepers) sleeping task\(sleepers == 1 ? "" : "s"), to quiescence (\(ourName))"
+        let ours = microseconds(step) + " per step"
+        for (peerName, peer) in peers {
+            guard let peer else { continue }
+            report.addVersus("\(name) vs \(peerName)", n: sleepers, ours: ours, peer: peer.describe(microseconds),
+                             ratio: ratio(step, peer.nanoseconds), qualifier: peer.stopped ? "<= " : "",
+                             target: "<= 0.1x (>= 10x faster)" + (peer.stopped ? " (est. \(Report.ratioText(Double(step) / peer.estimatedNanoseconds))x)" : ""))
+        }
     }
 }
 let invertedWait = invertedWaitInVirtualTime()

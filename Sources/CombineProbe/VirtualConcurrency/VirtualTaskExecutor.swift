@@ -49,10 +49,31 @@ import Dispatch
 /// each time a step waits for quiescence.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 public final class VirtualTaskExecutor: TaskExecutor, Sendable {
+    /// The default of ``mainActorRoundTrips``: 3.
+    public static let defaultMainActorRoundTrips = 3
+
     /// How many clean round trips through the main queue in a row make the
     /// virtual world quiescent: the longest chain of silent main-actor hops
-    /// (see "The main actor" above) that a step is sure to let run.
-    public static let mainActorRoundTrips = 3
+    /// (see "The main actor" above) that a step is sure to let run. 3 by
+    /// default; a value below 0 counts as 0.
+    ///
+    /// Each round trip is a turn of the main thread's run loop. A world whose
+    /// code never runs on the main actor (nonisolated services, tasks
+    /// started with the executor's preference) can do without them:
+    ///
+    /// ```swift
+    /// let scheduler = DispatchQueue.virtualScheduler()
+    /// scheduler.executor.mainActorRoundTrips = 0 // no @MainActor code in this world
+    /// ```
+    ///
+    /// With 0, a step waits only for the executor to drain: `@MainActor`
+    /// work of the world then runs in parallel with time, in no order to rely
+    /// on. Set it before the world's tasks start; a wait already under way
+    /// keeps the value it began with.
+    public var mainActorRoundTrips: Int {
+        get { state.withLock { $0.roundTrips } }
+        set { state.withLock { $0.roundTrips = max(newValue, 0) } }
+    }
 
     /// How a wait for quiescence ended.
     enum Quiescence {
@@ -68,6 +89,8 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         /// The number of the first round trip enqueued after the waiter
         /// came: only round trips from this one on count for it.
         let firstTrip: Int
+        /// The clean round trips in a row it waits for.
+        let trips: Int
         let continuation: CheckedContinuation<Quiescence, Never>
         /// Gives up after the grace period; cancelled once quiescence is
         /// reached, so that no timer outlives its wait.
@@ -102,6 +125,8 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         var cleanSince = 0
         var waiters: [Waiter] = []
         var nextWaiterID = 0
+        /// See ``VirtualTaskExecutor/mainActorRoundTrips``.
+        var roundTrips = VirtualTaskExecutor.defaultMainActorRoundTrips
 
         /// Numbers the next round trip, seeing the world as it is now.
         mutating func makeTrip(scheduling: UInt64) -> RoundTrip {
@@ -162,13 +187,22 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// above) if a waiter waits, the executor is idle, and none is on its
     /// way already.
     private func checkMainActor() {
-        let trip = state.withLock { state -> RoundTrip? in
-            guard !state.waiters.isEmpty, !state.isCheckingMainActor, !state.isDraining else { return nil }
+        let (reached, trip) = state.withLock { state -> ([Waiter], RoundTrip?) in
+            guard !state.waiters.isEmpty, !state.isDraining else { return ([], nil) }
+            // Waiters that need no round trip: the drained executor is
+            // quiescence for them.
+            let reached = state.waiters.filter { $0.trips == 0 }
+            if !reached.isEmpty { state.waiters.removeAll { $0.trips == 0 } }
+            guard !state.waiters.isEmpty, !state.isCheckingMainActor else { return (reached, nil) }
             state.isCheckingMainActor = true
             state.cleanSince = state.tripsEnqueued
-            return state.makeTrip(scheduling: scheduling())
+            return (reached, state.makeTrip(scheduling: scheduling()))
         }
         if let trip { DispatchQueue.main.async { self.arrive(trip) } }
+        for waiter in reached {
+            waiter.deadline.cancel()
+            waiter.continuation.resume(returning: .reached)
+        }
     }
 
     /// A round trip ran on the main queue: every main-queue job enqueued
@@ -194,9 +228,9 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                 state.cleanSince = state.tripsEnqueued
             } else {
                 let clean = trip.number + 1
-                reached = state.waiters.filter { clean - max(state.cleanSince, $0.firstTrip) >= Self.mainActorRoundTrips }
+                reached = state.waiters.filter { clean - max(state.cleanSince, $0.firstTrip) >= $0.trips }
                 if !reached.isEmpty {
-                    state.waiters.removeAll { clean - max(state.cleanSince, $0.firstTrip) >= Self.mainActorRoundTrips }
+                    state.waiters.removeAll { clean - max(state.cleanSince, $0.firstTrip) >= $0.trips }
                 }
             }
             guard !state.waiters.isEmpty else {
@@ -231,7 +265,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                 let id = state.nextWaiterID
                 state.nextWaiterID += 1
                 let deadline = DispatchWorkItem { self.giveUp(id, grace: grace) }
-                state.waiters.append(Waiter(id: id, firstTrip: state.tripsEnqueued, continuation: continuation, deadline: deadline))
+                state.waiters.append(Waiter(id: id, firstTrip: state.tripsEnqueued, trips: state.roundTrips, continuation: continuation, deadline: deadline))
                 return deadline
             }
             checkMainActor()

@@ -24,6 +24,23 @@ final class DocumentationAsyncTimeTests: XCTestCase {
         try await task.value
     }
 
+    func testAWorldWithoutMainActorWork() async throws {
+        let scheduler = DispatchQueue.virtualScheduler()
+        scheduler.executor.mainActorRoundTrips = 0 // nothing here runs on the main actor
+        let clock = scheduler.clock
+        let results = PassthroughSubject<String, Never>()
+        let recorder = results.record()
+        let task = Task(executorPreference: scheduler.executor) {
+            for query in ["s", "sw", "swift"] {
+                try await clock.sleep(for: .milliseconds(300))
+                results.send(query)
+            }
+        }
+        await scheduler.advance(by: .milliseconds(900))
+        XCTAssertEqual(recorder.events, [.value("s"), .value("sw"), .value("swift")])
+        try await task.value
+    }
+
     func testAStreamFedInVirtualTime() async throws {
         let scheduler = DispatchQueue.virtualScheduler()
         let clock = scheduler.clock

@@ -3,12 +3,12 @@ import Foundation
 import Testing
 
 /// `@MainActor` work in the virtual world, in Swift Testing: relays of
-/// main-actor tasks up to `VirtualTaskExecutor.mainActorRoundTrips` long run
+/// main-actor tasks up to `VirtualTaskExecutor.defaultMainActorRoundTrips` long run
 /// before time moves, deterministically, in parallel with other tests.
 @Suite struct MainActorRelaySwiftTests {
     @Test(arguments: 0...3) @MainActor func aRelayOfMainActorTasksRunsBeforeTimeMoves(_ hops: Int) async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        #expect(hops <= VirtualTaskExecutor.mainActorRoundTrips)
+        #expect(hops <= VirtualTaskExecutor.defaultMainActorRoundTrips)
         let scheduler = DispatchQueue.virtualScheduler()
         let model = RelayModel(scheduler: scheduler)
         model.onAppear(hops: hops)
@@ -20,7 +20,7 @@ import Testing
     /// the relay that follows: `hops` more make `hops + 1`.
     @Test(arguments: 0..<3) @MainActor func aMainActorTaskHoppingOutToTheExecutorAndBack(_ hops: Int) async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        #expect(hops + 1 <= VirtualTaskExecutor.mainActorRoundTrips)
+        #expect(hops + 1 <= VirtualTaskExecutor.defaultMainActorRoundTrips)
         let scheduler = DispatchQueue.virtualScheduler()
         let model = RelayModel(scheduler: scheduler)
         model.onAppearHoppingOut(hops: hops)
@@ -33,7 +33,7 @@ import Testing
         let scheduler = DispatchQueue.virtualScheduler()
         let model = RelayModel(scheduler: scheduler)
         await scheduler.run()
-        model.onAppear(hops: VirtualTaskExecutor.mainActorRoundTrips)
+        model.onAppear(hops: VirtualTaskExecutor.defaultMainActorRoundTrips)
         await scheduler.run()
         #expect(model.wokeAt == [.seconds(1)])
     }
@@ -41,7 +41,7 @@ import Testing
     /// In parallel with the other tests, many times over.
     @Test(arguments: 0..<8) @MainActor func relaysRepeatedlyAndInParallel(_ part: Int) async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        let longest = VirtualTaskExecutor.mainActorRoundTrips
+        let longest = VirtualTaskExecutor.defaultMainActorRoundTrips
         for round in stride(from: part, to: VirtualConcurrencyStress.iterations, by: 8) {
             let hoppingOut = round % 2 == 1
             let hops = round % (hoppingOut ? longest : longest + 1)

@@ -3,11 +3,11 @@ import Foundation
 import XCTest
 
 /// `@MainActor` work in the virtual world, in XCTest: relays of main-actor
-/// tasks up to `VirtualTaskExecutor.mainActorRoundTrips` long run before
+/// tasks up to `VirtualTaskExecutor.defaultMainActorRoundTrips` long run before
 /// time moves, deterministically.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class MainActorRelayTests: FailureCapturingTestCase {
-    private let longest = VirtualTaskExecutor.mainActorRoundTrips
+    private let longest = VirtualTaskExecutor.defaultMainActorRoundTrips
 
     @MainActor func testRelaysOfMainActorTasksRunBeforeTimeMoves() async {
         for hops in 0...longest {
