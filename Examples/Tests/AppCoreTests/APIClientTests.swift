@@ -48,6 +48,20 @@ final class APIClientTests: XCTestCase {
         XCTAssertEqual(try APIClient(session: network.session).search("swift").waitForCompletion(timeout: 5), [[]])
     }
 
+    /// The client's results delivered on a scheduler, as a view model
+    /// receives them: in virtual time, the wait lets the stubbed response
+    /// land, then runs the delivery — no real scheduler, no sleep.
+    func testResultsReceivedOnAVirtualScheduler() throws {
+        network.stub(searchURL, with: .json(#"[{"name": "swift", "stars": 60000}]"#))
+        let scheduler = DispatchQueue.virtualScheduler()
+        let recorder = APIClient(session: network.session).search("swift")
+            .receive(on: scheduler)
+            .record()
+        let repositories = try scheduler.wait(for: recorder.single, timeout: .seconds(5))
+        XCTAssertEqual(repositories.map(\.name), ["swift"])
+        XCTAssertEqual(scheduler.elapsed, .zero, "the response was delivered at the instant the request started")
+    }
+
     func testABadBaseURLFailsAtOnceWithoutARequest() throws {
         let recorder = APIClient(baseURL: "not a url", session: network.session).search("swift").record()
         XCTAssertRecordedEvents(recorder, [.failure(.badURL("not a url"))])
@@ -63,6 +77,16 @@ final class APIClientTests: XCTestCase {
         let recorder = APIClient(session: network.session).search("swift").record()
         #expect(try await wait(for: recorder.failure, timeout: 5) == .decoding)
         expectRecordedEvents(recorder, [.failure(.decoding)])
+    }
+
+    @Test func resultsReceivedOnAVirtualScheduler() async throws {
+        network.stub("https://api.example.com/search?q=swift", with: .json("[]"))
+        let scheduler = DispatchQueue.virtualScheduler()
+        let recorder = APIClient(session: network.session).search("swift")
+            .receive(on: scheduler)
+            .record()
+        #expect(try await scheduler.wait(for: recorder.single, timeout: .seconds(5)) == [])
+        #expect(scheduler.elapsed == .zero)
     }
 
     @Test func theQueryIsSentAsAParameter() async throws {
