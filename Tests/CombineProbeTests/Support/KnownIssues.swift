@@ -15,14 +15,7 @@ func expectIssues(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async throws -> Void
 ) async -> (any Error)? {
-    expectFailurePathNaming(sourceLocation: sourceLocation)
-    var thrown: (any Error)?
-    let count = Counter()
-    await withKnownIssue(nil, isolation: isolation, {
-        do { try await body() } catch { thrown = error }
-    }, matching: matcher(prefixes, line: line, fileName: sourceLocation.fileName, counting: count))
-    #expect(count.value == prefixes.count, "recorded \(count.value) matching issues", sourceLocation: sourceLocation)
-    return thrown
+    await expectIssues(prefixes, containing: [], atLine: line, isolation: isolation, sourceLocation: sourceLocation, body)
 }
 
 /// Runs `body` in a Swift Testing test, expecting it to record one issue at
@@ -36,21 +29,26 @@ func expectIssue(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async throws -> Void
 ) async -> (any Error)? {
+    await expectIssues([prefix], containing: fragments, atLine: line, isolation: isolation, sourceLocation: sourceLocation, body)
+}
+
+/// `expectIssues` and `expectIssue`: one issue per prefix, each comment
+/// containing every one of `fragments`.
+private func expectIssues(
+    _ prefixes: [String],
+    containing fragments: [String],
+    atLine line: Int,
+    isolation: isolated (any Actor)?,
+    sourceLocation: SourceLocation,
+    _ body: () async throws -> Void
+) async -> (any Error)? {
     expectFailurePathNaming(sourceLocation: sourceLocation)
     var thrown: (any Error)?
     let count = Counter()
     await withKnownIssue(nil, isolation: isolation, {
         do { try await body() } catch { thrown = error }
-    }, matching: { issue in
-        let matches = issue.sourceLocation?.line == line
-            && issue.sourceLocation?.fileName == sourceLocation.fileName
-            && issue.comments.contains { comment in
-                comment.rawValue.hasPrefix(prefix) && fragments.allSatisfy { comment.rawValue.contains($0) }
-            }
-        if matches { count.increment() }
-        return matches
-    })
-    #expect(count.value == 1, "recorded \(count.value) matching issues", sourceLocation: sourceLocation)
+    }, matching: matcher(prefixes, containing: fragments, line: line, fileName: sourceLocation.fileName, counting: count))
+    #expect(count.value == prefixes.count, "recorded \(count.value) matching issues", sourceLocation: sourceLocation)
     return thrown
 }
 
@@ -92,12 +90,18 @@ func expectIssuesNow(
 }
 
 /// Accepts the issues recorded at `line` of `fileName` whose comment starts
-/// with one of `prefixes`, and counts them.
-private func matcher(_ prefixes: [String], line: Int, fileName: String, counting count: Counter) -> KnownIssueMatcher {
+/// with one of `prefixes` and contains each of `fragments`, and counts them.
+private func matcher(
+    _ prefixes: [String], containing fragments: [String] = [], line: Int, fileName: String, counting count: Counter
+) -> KnownIssueMatcher {
     { issue in
         let matches = issue.sourceLocation?.line == line
             && issue.sourceLocation?.fileName == fileName
-            && prefixes.contains { prefix in issue.comments.contains { $0.rawValue.hasPrefix(prefix) } }
+            && prefixes.contains { prefix in
+                issue.comments.contains { comment in
+                    comment.rawValue.hasPrefix(prefix) && fragments.allSatisfy { comment.rawValue.contains($0) }
+                }
+            }
         if matches { count.increment() }
         return matches
     }
