@@ -9,7 +9,8 @@
 /// one does, about. The actions wait in a slot table beside the keys, so
 /// moving a key copies three integers and touches no reference count.
 /// Cancellation is lazy: a cancelled action keeps its key, and is skipped
-/// when its key comes first, so cancelling is O(1).
+/// when its key comes first, so cancelling is O(1): it sets the schedule's
+/// bit in a bitmap indexed by identifier (identifiers are consecutive).
 ///
 /// Nothing here is generic: the scheduler's generic code reaches it without
 /// looking up type metadata at run time. A repeating schedule whose dates
@@ -59,9 +60,12 @@ struct ActionQueue {
     private var keys = RadixKeyQueue()
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
-    /// The cancelled schedules. Kept, so that a repeating schedule cancelled
-    /// between two runs is never inserted again.
-    private var cancelled: Set<UInt64> = []
+    /// The cancelled schedules, bit `id % 64` of word `id / 64`; empty until
+    /// the first cancellation, then as long as the largest cancelled
+    /// identifier needs. Kept, so that a repeating schedule cancelled
+    /// between two runs is never inserted again. (A bitmap rather than a
+    /// `Set`: a set insert hashes and probes, some 750 instructions.)
+    private var cancelled: [UInt64] = []
     private var nextSequence: UInt64 = 0
     private var nextID: UInt64 = 0
 
@@ -94,7 +98,7 @@ struct ActionQueue {
         due: Int64, id: UInt64, sequence: UInt64, interval: Int64, repeats: Bool = false, date: AnyObject? = nil,
         run: @escaping () -> Void
     ) {
-        if !cancelled.isEmpty && cancelled.contains(id) { return }
+        if !cancelled.isEmpty && isCancelled(id) { return }
         let slot: Int
         let entry = Slot(action: run, id: id, interval: interval, repeats: repeats && interval > 0, date: date)
         if let free = freeSlots.popLast() {
@@ -109,7 +113,18 @@ struct ActionQueue {
 
     /// Cancels every pending and future run of the schedule `id`.
     mutating func cancel(_ id: UInt64) {
-        cancelled.insert(id)
+        let word = Int(truncatingIfNeeded: id >> 6)
+        if word >= cancelled.count {
+            cancelled.append(contentsOf: repeatElement(0, count: word + 1 - cancelled.count))
+        }
+        cancelled[word] |= 1 << (id & 63)
+    }
+
+    /// Whether the schedule `id` was cancelled.
+    @inline(__always)
+    private func isCancelled(_ id: UInt64) -> Bool {
+        let word = Int(truncatingIfNeeded: id >> 6)
+        return word < cancelled.count && cancelled[word] & (1 << (id & 63)) != 0
     }
 
     /// When the earliest action not cancelled falls due.
@@ -135,18 +150,23 @@ struct ActionQueue {
     /// representable time.
     mutating func popDue(atOrBefore limit: Int64, elapsed: Int64) -> Entry? {
         guard let due = nextDue(), due <= limit else { return nil }
+        return popFirst(elapsed: elapsed)
+    }
+
+    /// `popDue` without its look at the head: the queue is not empty, and
+    /// its head was just read by `peek()` or `nextDue()` (so it is not
+    /// cancelled).
+    mutating func popFirst(elapsed: Int64) -> Entry {
         let key = keys.removeFirst()
-        let slot = slots[key.slot]
-        guard slot.repeats else {
-            return Entry(due: key.due, run: free(key.slot), date: slot.date)
-        }
+        guard slots[key.slot].repeats else { return free(key) }
         let current = max(elapsed, key.due)
-        let next = Self.nextRun(after: key.due, every: slot.interval, current: current)
+        let next = Self.nextRun(after: key.due, every: slots[key.slot].interval, current: current)
         if next > current {
             keys.insert(QueueKey(due: next, sequence: key.sequence, slot: key.slot))
-            return Entry(due: key.due, run: slot.action!, date: nil)
+            return Entry(due: key.due, run: slots[key.slot].action!, date: nil)
         }
-        return Entry(due: key.due, run: free(key.slot), date: nil)
+        // A repeating schedule keeps no date: its `date` is nil.
+        return free(key)
     }
 
     /// The next run of a schedule every `interval` from `due`, the first of
@@ -171,24 +191,27 @@ struct ActionQueue {
         guard !cancelled.isEmpty else { return keys.count }
         var count = 0
         keys.forEach { key in
-            if !cancelled.contains(slots[key.slot].id) { count += 1 }
+            if !isCancelled(slots[key.slot].id) { count += 1 }
         }
         return count
     }
 
     private mutating func dropCancelledHead() {
         guard !cancelled.isEmpty else { return }
-        while let head = keys.first, cancelled.contains(slots[head.slot].id) {
-            _ = free(keys.removeFirst().slot)
+        while let head = keys.first, isCancelled(slots[head.slot].id) {
+            _ = free(keys.removeFirst())
         }
     }
 
-    /// Empties a slot and returns its action.
-    private mutating func free(_ slot: Int) -> () -> Void {
-        let action = slots[slot].action!
-        slots[slot].action = nil
-        slots[slot].date = nil
-        freeSlots.append(slot)
-        return action
+    /// Empties the slot of `key`, whose key was removed, and returns its
+    /// action and date. They are moved out of the slot (swapped with nil),
+    /// not copied then cleared: no reference count changes.
+    private mutating func free(_ key: QueueKey) -> Entry {
+        var action: (() -> Void)?
+        var date: AnyObject?
+        swap(&action, &slots[key.slot].action)
+        swap(&date, &slots[key.slot].date)
+        freeSlots.append(key.slot)
+        return Entry(due: key.due, run: action!, date: date)
     }
 }
