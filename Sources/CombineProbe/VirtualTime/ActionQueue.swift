@@ -6,8 +6,10 @@
 /// virtual time only moves forward, so a radix heap keyed on due time
 /// schedules and runs an action in O(1) amortized work, in sequential passes
 /// over its buckets; a million scheduled actions cost a million times what
-/// one does, about. The actions wait in a slot table beside the keys, so
-/// moving a key copies three integers and touches no reference count.
+/// one does, about. The actions wait in a slot table beside the keys
+/// (``ActionSlots``), so moving a key copies three integers and touches no
+/// reference count. The queue owns its table: it is never copied (the
+/// scheduler keeps it behind its lock).
 /// Cancellation is lazy: a cancelled action keeps its key, and is skipped
 /// when its key comes first, so cancelling is O(1): it sets the schedule's
 /// bit in a bitmap indexed by identifier (identifiers are consecutive).
@@ -41,25 +43,9 @@ struct ActionQueue {
         let interval: Int64?
     }
 
-    /// An action waiting in the slot table.
-    private struct Slot {
-        /// The action; nil in a free slot.
-        var action: (() -> Void)?
-        /// Identifies the schedule it belongs to, for cancellation. A
-        /// repeating schedule keeps its identifier from one run to the next.
-        var id: UInt64
-        /// The repeating schedule's interval in nanoseconds; 0 for a one-shot
-        /// action.
-        var interval: Int64
-        /// Whether the queue re-inserts the schedule's next run itself.
-        var repeats: Bool
-        /// See `Entry.date`.
-        var date: AnyObject?
-    }
-
     private var keys = RadixKeyQueue()
-    private var slots: [Slot] = []
-    private var freeSlots: [Int] = []
+    /// The actions, each at the slot its key names.
+    private let slots = ActionSlots()
     /// The cancelled schedules, bit `id % 64` of word `id / 64`; empty until
     /// the first cancellation, then as long as the largest cancelled
     /// identifier needs. Kept, so that a repeating schedule cancelled
@@ -99,15 +85,8 @@ struct ActionQueue {
         run: @escaping () -> Void
     ) {
         if !cancelled.isEmpty && isCancelled(id) { return }
-        let slot: Int
-        let entry = Slot(action: run, id: id, interval: interval, repeats: repeats && interval > 0, date: date)
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[slot] = entry
-        } else {
-            slot = slots.count
-            slots.append(entry)
-        }
+        let slot = slots.add(ActionSlots.Slot(
+            action: run, id: id, interval: interval, repeats: repeats && interval > 0, date: date))
         keys.insert(QueueKey(due: due, sequence: sequence, slot: slot))
     }
 
@@ -137,7 +116,7 @@ struct ActionQueue {
     mutating func peek() -> Head? {
         dropCancelledHead()
         return keys.first.map { key in
-            let interval = slots[key.slot].interval
+            let interval = slots.interval(at: key.slot)
             return Head(due: key.due, interval: interval == 0 ? nil : interval)
         }
     }
@@ -158,12 +137,12 @@ struct ActionQueue {
     /// cancelled).
     mutating func popFirst(elapsed: Int64) -> Entry {
         let key = keys.removeFirst()
-        guard slots[key.slot].repeats else { return free(key) }
+        guard slots.repeats(at: key.slot) else { return free(key) }
         let current = max(elapsed, key.due)
-        let next = Self.nextRun(after: key.due, every: slots[key.slot].interval, current: current)
+        let next = Self.nextRun(after: key.due, every: slots.interval(at: key.slot), current: current)
         if next > current {
             keys.insert(QueueKey(due: next, sequence: key.sequence, slot: key.slot))
-            return Entry(due: key.due, run: slots[key.slot].action!, date: nil)
+            return Entry(due: key.due, run: slots.action(at: key.slot), date: nil)
         }
         // A repeating schedule keeps no date: its `date` is nil.
         return free(key)
@@ -191,27 +170,22 @@ struct ActionQueue {
         guard !cancelled.isEmpty else { return keys.count }
         var count = 0
         keys.forEach { key in
-            if !isCancelled(slots[key.slot].id) { count += 1 }
+            if !isCancelled(slots.id(at: key.slot)) { count += 1 }
         }
         return count
     }
 
     private mutating func dropCancelledHead() {
         guard !cancelled.isEmpty else { return }
-        while let head = keys.first, isCancelled(slots[head.slot].id) {
+        while let head = keys.first, isCancelled(slots.id(at: head.slot)) {
             _ = free(keys.removeFirst())
         }
     }
 
     /// Empties the slot of `key`, whose key was removed, and returns its
-    /// action and date. They are moved out of the slot (swapped with nil),
-    /// not copied then cleared: no reference count changes.
-    private mutating func free(_ key: QueueKey) -> Entry {
-        var action: (() -> Void)?
-        var date: AnyObject?
-        swap(&action, &slots[key.slot].action)
-        swap(&date, &slots[key.slot].date)
-        freeSlots.append(key.slot)
-        return Entry(due: key.due, run: action!, date: date)
+    /// action and date, moved out of the slot: no reference count changes.
+    private func free(_ key: QueueKey) -> Entry {
+        let slot = slots.remove(at: key.slot)
+        return Entry(due: key.due, run: slot.action!, date: slot.date)
     }
 }

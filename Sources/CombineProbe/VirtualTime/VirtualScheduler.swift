@@ -398,9 +398,13 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// The clock moves to the action's due time (never backwards) under the
     /// same lock that takes the action; the action runs outside the lock.
     func runNextAction(atOrBefore limit: Int64) -> Bool {
-        let action = state.withLock { state -> (() -> Void)? in
-            guard let entry = state.queue.popDue(atOrBefore: limit, elapsed: state.elapsed) else { return nil }
-            return start(entry, &state)
+        // The action is written to a variable, not returned: a closure
+        // returned through the lock's generic result would be wrapped in a
+        // reabstraction thunk, allocated on every call.
+        var action: (() -> Void)?
+        state.withLock { state in
+            guard let entry = state.queue.popDue(atOrBefore: limit, elapsed: state.elapsed) else { return }
+            action = start(entry, &state)
         }
         guard let action else { return false }
         action()
@@ -615,13 +619,15 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
             let endOffset = endOffset
             let isAtMaximum = actions >= maximumActions
             var stop: ActionQueue.Head?
-            let action = scheduler.state.withLock { state -> (() -> Void)? in
-                guard let head = state.queue.peek() else { return nil }
+            // Written, not returned: see `runNextAction(atOrBefore:)`.
+            var action: (() -> Void)?
+            scheduler.state.withLock { state in
+                guard let head = state.queue.peek() else { return }
                 if head.interval != nil && head.due > endOffset || isAtMaximum {
                     stop = head
-                    return nil
+                    return
                 }
-                return scheduler.start(state.queue.popFirst(elapsed: state.elapsed), &state)
+                action = scheduler.start(state.queue.popFirst(elapsed: state.elapsed), &state)
             }
             if let action {
                 action()
