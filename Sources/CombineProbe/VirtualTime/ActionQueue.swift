@@ -85,8 +85,7 @@ struct ActionQueue {
         run: @escaping () -> Void
     ) {
         if !cancelled.isEmpty && isCancelled(id) { return }
-        let slot = slots.add(ActionSlots.Slot(
-            action: run, id: id, interval: interval, repeats: repeats && interval > 0, date: date))
+        let slot = slots.add(run, date: date, info: ActionSlots.Info(id: id, interval: interval, repeats: repeats && interval > 0))
         keys.insert(QueueKey(due: due, sequence: sequence, slot: slot))
     }
 
@@ -175,8 +174,12 @@ struct ActionQueue {
         return count
     }
 
+    @inline(__always)
     private mutating func dropCancelledHead() {
-        guard !cancelled.isEmpty else { return }
+        if !cancelled.isEmpty { dropCancelledHeads() }
+    }
+
+    private mutating func dropCancelledHeads() {
         while let head = keys.first, isCancelled(slots.id(at: head.slot)) {
             _ = free(keys.removeFirst())
         }
@@ -185,7 +188,8 @@ struct ActionQueue {
     /// Empties the slot of `key`, whose key was removed, and returns its
     /// action and date, moved out of the slot: no reference count changes.
     private func free(_ key: QueueKey) -> Entry {
-        let slot = slots.remove(at: key.slot)
-        return Entry(due: key.due, run: slot.action!, date: slot.date)
+        var date: AnyObject?
+        let action = slots.remove(at: key.slot, date: &date)
+        return Entry(due: key.due, run: action, date: date)
     }
 }
