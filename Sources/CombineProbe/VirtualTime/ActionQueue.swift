@@ -21,19 +21,6 @@
 ///
 /// Not thread-safe by itself: the scheduler keeps it behind its lock.
 struct ActionQueue {
-    /// A scheduled action, as `popDue` hands it out.
-    struct Entry {
-        /// When the action falls due, in nanoseconds since the scheduler's
-        /// start.
-        let due: Int64
-        /// The action.
-        let run: () -> Void
-        /// The exact date of the action, for a date that its due time does
-        /// not give back exactly (see `VirtualScheduler.insert`); nil
-        /// otherwise.
-        let date: AnyObject?
-    }
-
     /// The earliest pending action, as `peek()` describes it.
     struct Head {
         /// When it falls due, in nanoseconds since the scheduler's start.
@@ -81,11 +68,12 @@ struct ActionQueue {
     /// `repeats` is true, the queue re-inserts the next run itself, every
     /// `interval` on the grid of `due` (see `popDue`).
     mutating func insert(
-        due: Int64, id: UInt64, sequence: UInt64, interval: Int64, repeats: Bool = false, date: AnyObject? = nil,
-        run: @escaping () -> Void
+        due: Int64, id: UInt64, sequence: UInt64, interval: Int64, repeats: Bool = false, date: consuming AnyObject? = nil,
+        run: consuming @escaping () -> Void
     ) {
         if !cancelled.isEmpty && isCancelled(id) { return }
-        let slot = slots.add(run, date: date, info: ActionSlots.Info(id: id, interval: interval, repeats: repeats && interval > 0))
+        // Consumed: the action and its date move into the slot table.
+        let slot = slots.add(consume run, date: consume date, info: ActionSlots.Info(id: id, interval: interval, repeats: repeats && interval > 0))
         keys.insert(QueueKey(due: due, sequence: sequence, slot: slot))
     }
 
@@ -121,30 +109,39 @@ struct ActionQueue {
     }
 
     /// Removes and returns the earliest action not cancelled, if it falls due
-    /// at or before `limit`. `elapsed` is the scheduler's time: the next run
-    /// of a schedule the queue repeats is the first of its grid after both
-    /// the run's due time and `elapsed` (missed runs are not played in a
-    /// burst), and the schedule ends where that would be past the largest
-    /// representable time.
-    mutating func popDue(atOrBefore limit: Int64, elapsed: Int64) -> Entry? {
-        guard let due = nextDue(), due <= limit else { return nil }
-        return popFirst(elapsed: elapsed)
+    /// at or before `limit`; `due` receives its due time, `date` its exact
+    /// date, for a date that its due time does not give back exactly (see
+    /// `VirtualScheduler.insert`), or nil. (Written to parameters rather
+    /// than returned in a struct: the action moves out of the queue without
+    /// a reference count change.)
+    ///
+    /// `elapsed` is the scheduler's time: the next run of a schedule the
+    /// queue repeats is the first of its grid after both the run's due time
+    /// and `elapsed` (missed runs are not played in a burst), and the
+    /// schedule ends where that would be past the largest representable
+    /// time.
+    mutating func popDue(
+        atOrBefore limit: Int64, elapsed: Int64, due: inout Int64, date: inout AnyObject?
+    ) -> (() -> Void)? {
+        guard let first = nextDue(), first <= limit else { return nil }
+        return popFirst(elapsed: elapsed, due: &due, date: &date)
     }
 
     /// `popDue` without its look at the head: the queue is not empty, and
     /// its head was just read by `peek()` or `nextDue()` (so it is not
     /// cancelled).
-    mutating func popFirst(elapsed: Int64) -> Entry {
+    mutating func popFirst(elapsed: Int64, due: inout Int64, date: inout AnyObject?) -> () -> Void {
         let key = keys.removeFirst()
-        guard slots.repeats(at: key.slot) else { return free(key) }
+        due = key.due
+        guard slots.repeats(at: key.slot) else { return slots.remove(at: key.slot, date: &date) }
         let current = max(elapsed, key.due)
         let next = Self.nextRun(after: key.due, every: slots.interval(at: key.slot), current: current)
         if next > current {
             keys.insert(QueueKey(due: next, sequence: key.sequence, slot: key.slot))
-            return Entry(due: key.due, run: slots.action(at: key.slot), date: nil)
+            return slots.action(at: key.slot)
         }
         // A repeating schedule keeps no date: its `date` is nil.
-        return free(key)
+        return slots.remove(at: key.slot, date: &date)
     }
 
     /// The next run of a schedule every `interval` from `due`, the first of
@@ -181,15 +178,8 @@ struct ActionQueue {
 
     private mutating func dropCancelledHeads() {
         while let head = keys.first, isCancelled(slots.id(at: head.slot)) {
-            _ = free(keys.removeFirst())
+            var date: AnyObject?
+            _ = slots.remove(at: keys.removeFirst().slot, date: &date)
         }
-    }
-
-    /// Empties the slot of `key`, whose key was removed, and returns its
-    /// action and date, moved out of the slot: no reference count changes.
-    private func free(_ key: QueueKey) -> Entry {
-        var date: AnyObject?
-        let action = slots.remove(at: key.slot, date: &date)
-        return Entry(due: key.due, run: action, date: date)
     }
 }

@@ -72,19 +72,19 @@ final class ActionSlots {
 
     /// Puts `action` in a free slot, and returns its index.
     @inline(__always)
-    func add(_ action: @escaping () -> Void, date: AnyObject?, info: Info) -> Int {
+    func add(_ action: consuming @escaping () -> Void, date: consuming AnyObject?, info: Info) -> Int {
         live += 1
         if firstFree >= 0 {
             let index = firstFree
             firstFree = Int(truncatingIfNeeded: Int64(bitPattern: infos[index].id))
-            actions[index] = Action(run: action)
-            dates[index] = date
+            actions[index] = Action(run: consume action)
+            dates[index] = consume date
             infos[index] = info
             return index
         }
         if used == capacity { grow() }
-        (actions + used).initialize(to: Action(run: action))
-        (dates + used).initialize(to: date)
+        (actions + used).initialize(to: Action(run: consume action))
+        (dates + used).initialize(to: consume date)
         (infos + used).initialize(to: info)
         used += 1
         return used - 1

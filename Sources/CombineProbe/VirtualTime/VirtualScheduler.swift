@@ -403,28 +403,30 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         // reabstraction thunk, allocated on every call.
         var action: (() -> Void)?
         state.withLock { state in
-            guard let entry = state.queue.popDue(atOrBefore: limit, elapsed: state.elapsed) else { return }
-            action = start(entry, &state)
+            var due: Int64 = 0
+            var date: AnyObject?
+            action = state.queue.popDue(atOrBefore: limit, elapsed: state.elapsed, due: &due, date: &date)
+            if action != nil { moveClock(&state, toDue: due, exactDate: date) }
         }
-        guard let action else { return false }
+        guard let action = consume action else { return false }
         action()
         return true
     }
 
-    /// Moves the clock to the due time of `entry`, just taken from the queue
-    /// (never backwards), and returns its action. Called under the lock.
+    /// Moves the clock to the due time of an action just taken from the
+    /// queue (never backwards), and to its exact date if it has one. Called
+    /// under the lock.
     @inline(__always)
-    private func start(_ entry: ActionQueue.Entry, _ state: inout VirtualClockState) -> () -> Void {
-        if entry.due > state.elapsed {
-            state.elapsed = entry.due
-            if let exact = entry.date {
-                currentDate.value = unsafeDowncast(exact, to: VirtualDate<SchedulerTimeType>.self).value
+    private func moveClock(_ state: inout VirtualClockState, toDue due: Int64, exactDate: AnyObject?) {
+        if due > state.elapsed {
+            state.elapsed = due
+            if let exactDate {
+                currentDate.value = unsafeDowncast(exactDate, to: VirtualDate<SchedulerTimeType>.self).value
                 state.dateIsCurrent = true
             } else {
                 state.dateIsCurrent = false
             }
         }
-        return entry.run
     }
 
     /// Moves the clock to `date` without running anything, if it is later
@@ -627,9 +629,12 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
                     stop = head
                     return
                 }
-                action = scheduler.start(state.queue.popFirst(elapsed: state.elapsed), &state)
+                var due: Int64 = 0
+                var date: AnyObject?
+                action = state.queue.popFirst(elapsed: state.elapsed, due: &due, date: &date)
+                scheduler.moveClock(&state, toDue: due, exactDate: date)
             }
-            if let action {
+            if let action = consume action {
                 action()
                 actions += 1
                 return true
