@@ -320,10 +320,15 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         // The date is kept with the action only when the clock cannot
         // compute it back from the due time.
         let (due, isExact) = offsetAndExactness(of: date)
+        // Made outside the lock, so that the locked closure captures no
+        // value of the generic type (whose layout it would look up).
+        let exact: AnyObject? = isExact ? nil : VirtualDate(date)
         return state.withLock { state in
             let id = state.queue.makeID()
-            let exact: AnyObject? = isExact || due <= state.elapsed ? nil : VirtualDate(date)
-            state.queue.insert(due: due, id: id, sequence: state.queue.makeSequence(), interval: 0, date: exact, run: action)
+            // A date at or before now never moves the clock: not kept.
+            state.queue.insert(
+                due: due, id: id, sequence: state.queue.makeSequence(), interval: 0,
+                date: due <= state.elapsed ? nil : exact, run: action)
             return id
         }
     }
