@@ -58,6 +58,8 @@ struct RadixKeyQueue {
 
     /// The first key, not removed.
     var first: QueueKey? {
+        // Every key in `run` (actions scheduled in due order): it is first.
+        if runStart < run.count && count == run.count &- runStart { return run[runStart] }
         let heap = heapFirst
         guard runStart < run.count else { return heap }
         guard let heap else { return run[runStart] }

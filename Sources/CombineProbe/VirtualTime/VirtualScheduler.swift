@@ -151,6 +151,14 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     @inline(__always)
     private func offsetAndExactness(of date: SchedulerTimeType) -> (offset: Int64, isExact: Bool) {
         if let offset = plainOffset(of: date) { return (offset, true) }
+        return measuredOffsetAndExactness(of: date)
+    }
+
+    /// `offsetAndExactness(of:)` through the time type's own arithmetic.
+    /// Not inlined: its temporaries of the generic types would make every
+    /// caller look their type metadata up on entry, fast path or not.
+    @inline(never)
+    private func measuredOffsetAndExactness(of date: SchedulerTimeType) -> (offset: Int64, isExact: Bool) {
         let offset = StrideNanoseconds.of(startDate.value.distance(to: date))
         return (offset, self.date(at: offset) == date)
     }
@@ -322,7 +330,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         let (due, isExact) = offsetAndExactness(of: date)
         // Made outside the lock, so that the locked closure captures no
         // value of the generic type (whose layout it would look up).
-        let exact: AnyObject? = isExact ? nil : VirtualDate(date)
+        let exact = isExact ? nil : Self.cell(date)
         return state.withLock { state in
             let id = state.queue.makeID()
             // A date at or before now never moves the clock: not kept.
@@ -331,6 +339,13 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
                 date: due <= state.elapsed ? nil : exact, run: action)
             return id
         }
+    }
+
+    /// A cell holding `date`. Not inlined: see
+    /// `measuredOffsetAndExactness(of:)`.
+    @inline(never)
+    private static func cell(_ date: SchedulerTimeType) -> AnyObject {
+        VirtualDate(date)
     }
 
     /// Inserts the next run of a repeating schedule whose dates are not whole
@@ -426,12 +441,19 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         if due > state.elapsed {
             state.elapsed = due
             if let exactDate {
-                currentDate.value = unsafeDowncast(exactDate, to: VirtualDate<SchedulerTimeType>.self).value
+                setCurrentDate(from: exactDate)
                 state.dateIsCurrent = true
             } else {
                 state.dateIsCurrent = false
             }
         }
+    }
+
+    /// Makes the date in `exactDate` (a `VirtualDate`) the current date.
+    /// Not inlined: see `measuredOffsetAndExactness(of:)`.
+    @inline(never)
+    private func setCurrentDate(from exactDate: AnyObject) {
+        currentDate.value = unsafeDowncast(exactDate, to: VirtualDate<SchedulerTimeType>.self).value
     }
 
     /// Moves the clock to `date` without running anything, if it is later
@@ -645,6 +667,15 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
                 return true
             }
             guard let head = stop else { return false }
+            return stopped(at: head)
+        }
+
+        /// Ends the run before `head`, with a test failure: a repeating
+        /// schedule past the horizon, or a chain at its maximum of actions.
+        /// Not inlined: its temporaries of the generic types would make
+        /// `step()` look their type metadata up on every action.
+        @inline(never)
+        private func stopped(at head: ActionQueue.Head) -> Bool {
             if let interval = head.interval, head.due > endOffset {
                 scheduler.moveClock(to: endOffset, date: endDate)
                 scheduler.reporter.deliverPending()
