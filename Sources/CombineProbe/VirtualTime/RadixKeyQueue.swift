@@ -56,6 +56,12 @@ struct RadixKeyQueue {
     /// How many keys it holds.
     private(set) var count = 0
 
+    /// An empty queue, with room in `run` for a few keys: a scheduler's
+    /// first actions do not grow it from empty, one reallocation at a time.
+    init() {
+        run.reserveCapacity(16)
+    }
+
     /// The first key, not removed.
     var first: QueueKey? {
         // Every key in `run` (actions scheduled in due order): it is first.
