@@ -6,10 +6,13 @@
 /// virtual time only moves forward, so a radix heap keyed on due time
 /// schedules and runs an action in O(1) amortized work, in sequential passes
 /// over its buckets; a million scheduled actions cost a million times what
-/// one does, about. The actions wait in a slot table beside the keys, so
-/// moving a key copies three integers and touches no reference count.
+/// one does, about. The actions wait in a slot table beside the keys
+/// (``ActionSlots``), so moving a key copies three integers and touches no
+/// reference count. The queue owns its table: it is never copied (the
+/// scheduler keeps it behind its lock).
 /// Cancellation is lazy: a cancelled action keeps its key, and is skipped
-/// when its key comes first, so cancelling is O(1).
+/// when its key comes first, so cancelling is O(1): it sets the schedule's
+/// bit in a bitmap indexed by identifier (identifiers are consecutive).
 ///
 /// Nothing here is generic: the scheduler's generic code reaches it without
 /// looking up type metadata at run time. A repeating schedule whose dates
@@ -18,19 +21,6 @@
 ///
 /// Not thread-safe by itself: the scheduler keeps it behind its lock.
 struct ActionQueue {
-    /// A scheduled action, as `popDue` hands it out.
-    struct Entry {
-        /// When the action falls due, in nanoseconds since the scheduler's
-        /// start.
-        let due: Int64
-        /// The action.
-        let run: () -> Void
-        /// The exact date of the action, for a date that its due time does
-        /// not give back exactly (see `VirtualScheduler.insert`); nil
-        /// otherwise.
-        let date: AnyObject?
-    }
-
     /// The earliest pending action, as `peek()` describes it.
     struct Head {
         /// When it falls due, in nanoseconds since the scheduler's start.
@@ -40,28 +30,15 @@ struct ActionQueue {
         let interval: Int64?
     }
 
-    /// An action waiting in the slot table.
-    private struct Slot {
-        /// The action; nil in a free slot.
-        var action: (() -> Void)?
-        /// Identifies the schedule it belongs to, for cancellation. A
-        /// repeating schedule keeps its identifier from one run to the next.
-        var id: UInt64
-        /// The repeating schedule's interval in nanoseconds; 0 for a one-shot
-        /// action.
-        var interval: Int64
-        /// Whether the queue re-inserts the schedule's next run itself.
-        var repeats: Bool
-        /// See `Entry.date`.
-        var date: AnyObject?
-    }
-
     private var keys = RadixKeyQueue()
-    private var slots: [Slot] = []
-    private var freeSlots: [Int] = []
-    /// The cancelled schedules. Kept, so that a repeating schedule cancelled
-    /// between two runs is never inserted again.
-    private var cancelled: Set<UInt64> = []
+    /// The actions, each at the slot its key names.
+    private let slots = ActionSlots()
+    /// The cancelled schedules, bit `id % 64` of word `id / 64`; empty until
+    /// the first cancellation, then as long as the largest cancelled
+    /// identifier needs. Kept, so that a repeating schedule cancelled
+    /// between two runs is never inserted again. (A bitmap rather than a
+    /// `Set`: a set insert hashes and probes, some 750 instructions.)
+    private var cancelled: [UInt64] = []
     private var nextSequence: UInt64 = 0
     private var nextID: UInt64 = 0
 
@@ -91,25 +68,29 @@ struct ActionQueue {
     /// `repeats` is true, the queue re-inserts the next run itself, every
     /// `interval` on the grid of `due` (see `popDue`).
     mutating func insert(
-        due: Int64, id: UInt64, sequence: UInt64, interval: Int64, repeats: Bool = false, date: AnyObject? = nil,
-        run: @escaping () -> Void
+        due: Int64, id: UInt64, sequence: UInt64, interval: Int64, repeats: Bool = false, date: consuming AnyObject? = nil,
+        run: consuming @escaping () -> Void
     ) {
-        if !cancelled.isEmpty && cancelled.contains(id) { return }
-        let slot: Int
-        let entry = Slot(action: run, id: id, interval: interval, repeats: repeats && interval > 0, date: date)
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[slot] = entry
-        } else {
-            slot = slots.count
-            slots.append(entry)
-        }
+        if !cancelled.isEmpty && isCancelled(id) { return }
+        // Consumed: the action and its date move into the slot table.
+        let slot = slots.add(consume run, date: consume date, info: ActionSlots.Info(id: id, interval: interval, repeats: repeats && interval > 0))
         keys.insert(QueueKey(due: due, sequence: sequence, slot: slot))
     }
 
     /// Cancels every pending and future run of the schedule `id`.
     mutating func cancel(_ id: UInt64) {
-        cancelled.insert(id)
+        let word = Int(truncatingIfNeeded: id >> 6)
+        if word >= cancelled.count {
+            cancelled.append(contentsOf: repeatElement(0, count: word + 1 - cancelled.count))
+        }
+        cancelled[word] |= 1 << (id & 63)
+    }
+
+    /// Whether the schedule `id` was cancelled.
+    @inline(__always)
+    private func isCancelled(_ id: UInt64) -> Bool {
+        let word = Int(truncatingIfNeeded: id >> 6)
+        return word < cancelled.count && cancelled[word] & (1 << (id & 63)) != 0
     }
 
     /// When the earliest action not cancelled falls due.
@@ -122,31 +103,45 @@ struct ActionQueue {
     mutating func peek() -> Head? {
         dropCancelledHead()
         return keys.first.map { key in
-            let interval = slots[key.slot].interval
+            let interval = slots.interval(at: key.slot)
             return Head(due: key.due, interval: interval == 0 ? nil : interval)
         }
     }
 
     /// Removes and returns the earliest action not cancelled, if it falls due
-    /// at or before `limit`. `elapsed` is the scheduler's time: the next run
-    /// of a schedule the queue repeats is the first of its grid after both
-    /// the run's due time and `elapsed` (missed runs are not played in a
-    /// burst), and the schedule ends where that would be past the largest
-    /// representable time.
-    mutating func popDue(atOrBefore limit: Int64, elapsed: Int64) -> Entry? {
-        guard let due = nextDue(), due <= limit else { return nil }
+    /// at or before `limit`; `due` receives its due time, `date` its exact
+    /// date, for a date that its due time does not give back exactly (see
+    /// `VirtualScheduler.insert`), or nil. (Written to parameters rather
+    /// than returned in a struct: the action moves out of the queue without
+    /// a reference count change.)
+    ///
+    /// `elapsed` is the scheduler's time: the next run of a schedule the
+    /// queue repeats is the first of its grid after both the run's due time
+    /// and `elapsed` (missed runs are not played in a burst), and the
+    /// schedule ends where that would be past the largest representable
+    /// time.
+    mutating func popDue(
+        atOrBefore limit: Int64, elapsed: Int64, due: inout Int64, date: inout AnyObject?
+    ) -> (() -> Void)? {
+        guard let first = nextDue(), first <= limit else { return nil }
+        return popFirst(elapsed: elapsed, due: &due, date: &date)
+    }
+
+    /// `popDue` without its look at the head: the queue is not empty, and
+    /// its head was just read by `peek()` or `nextDue()` (so it is not
+    /// cancelled).
+    mutating func popFirst(elapsed: Int64, due: inout Int64, date: inout AnyObject?) -> () -> Void {
         let key = keys.removeFirst()
-        let slot = slots[key.slot]
-        guard slot.repeats else {
-            return Entry(due: key.due, run: free(key.slot), date: slot.date)
-        }
+        due = key.due
+        guard slots.repeats(at: key.slot) else { return slots.remove(at: key.slot, date: &date) }
         let current = max(elapsed, key.due)
-        let next = Self.nextRun(after: key.due, every: slot.interval, current: current)
+        let next = Self.nextRun(after: key.due, every: slots.interval(at: key.slot), current: current)
         if next > current {
             keys.insert(QueueKey(due: next, sequence: key.sequence, slot: key.slot))
-            return Entry(due: key.due, run: slot.action!, date: nil)
+            return slots.action(at: key.slot)
         }
-        return Entry(due: key.due, run: free(key.slot), date: nil)
+        // A repeating schedule keeps no date: its `date` is nil.
+        return slots.remove(at: key.slot, date: &date)
     }
 
     /// The next run of a schedule every `interval` from `due`, the first of
@@ -171,24 +166,20 @@ struct ActionQueue {
         guard !cancelled.isEmpty else { return keys.count }
         var count = 0
         keys.forEach { key in
-            if !cancelled.contains(slots[key.slot].id) { count += 1 }
+            if !isCancelled(slots.id(at: key.slot)) { count += 1 }
         }
         return count
     }
 
+    @inline(__always)
     private mutating func dropCancelledHead() {
-        guard !cancelled.isEmpty else { return }
-        while let head = keys.first, cancelled.contains(slots[head.slot].id) {
-            _ = free(keys.removeFirst().slot)
-        }
+        if !cancelled.isEmpty { dropCancelledHeads() }
     }
 
-    /// Empties a slot and returns its action.
-    private mutating func free(_ slot: Int) -> () -> Void {
-        let action = slots[slot].action!
-        slots[slot].action = nil
-        slots[slot].date = nil
-        freeSlots.append(slot)
-        return action
+    private mutating func dropCancelledHeads() {
+        while let head = keys.first, isCancelled(slots.id(at: head.slot)) {
+            var date: AnyObject?
+            _ = slots.remove(at: keys.removeFirst().slot, date: &date)
+        }
     }
 }

@@ -56,8 +56,16 @@ struct RadixKeyQueue {
     /// How many keys it holds.
     private(set) var count = 0
 
+    /// An empty queue, with room in `run` for a few keys: a scheduler's
+    /// first actions do not grow it from empty, one reallocation at a time.
+    init() {
+        run.reserveCapacity(16)
+    }
+
     /// The first key, not removed.
     var first: QueueKey? {
+        // Every key in `run` (actions scheduled in due order): it is first.
+        if runStart < run.count && count == run.count &- runStart { return run[runStart] }
         let heap = heapFirst
         guard runStart < run.count else { return heap }
         guard let heap else { return run[runStart] }

@@ -71,6 +71,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// then every run of a repeating schedule is at the date of its due time,
     /// and the queue repeats it by itself.
     let countsNanoseconds: Bool
+    /// The raw dispatch time of the start, when dates are `DispatchQueue`'s
+    /// and their offsets can be read from their raw values (see
+    /// ``plainOffset(of:)``); 0 otherwise.
+    let plainStart: UInt64
 
     /// Creates a virtual scheduler whose time starts at `now`.
     ///
@@ -91,6 +95,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         state = Locked(VirtualClockState())
         currentDate = VirtualDate(now)
         countsNanoseconds = StrideNanoseconds.countsNanoseconds(Stride.self)
+        plainStart = Self.plainDispatchTime(of: now) ?? 0
         reporter = DeferredFailureReporter(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -137,7 +142,72 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
 
     /// The nanoseconds from `start` to `date`.
     func offset(of date: SchedulerTimeType) -> Int64 {
-        StrideNanoseconds.of(startDate.value.distance(to: date))
+        if let offset = plainOffset(of: date) { return offset }
+        return StrideNanoseconds.of(startDate.value.distance(to: date))
+    }
+
+    /// The nanoseconds from `start` to `date`, and whether `date(at:)` gives
+    /// `date` back exactly from them.
+    @inline(__always)
+    private func offsetAndExactness(of date: SchedulerTimeType) -> (offset: Int64, isExact: Bool) {
+        if let offset = plainOffset(of: date) { return (offset, true) }
+        return measuredOffsetAndExactness(of: date)
+    }
+
+    /// `offsetAndExactness(of:)` through the time type's own arithmetic.
+    /// Not inlined: its temporaries of the generic types would make every
+    /// caller look their type metadata up on entry, fast path or not.
+    @inline(never)
+    private func measuredOffsetAndExactness(of date: SchedulerTimeType) -> (offset: Int64, isExact: Bool) {
+        let offset = StrideNanoseconds.of(startDate.value.distance(to: date))
+        return (offset, self.date(at: offset) == date)
+    }
+
+    /// The nanoseconds from `start` to `date`, read from their raw dispatch
+    /// times, when both are plain ones (see ``plainDispatchTime(of:)``): then
+    /// `offset(of: date)` is their difference, and `date(at:)` of it is
+    /// `date` again (`dispatch_time` adds it exactly). Nil otherwise: the
+    /// general path computes both, at the cost of generic calls into the
+    /// time type and of `dispatch_time`.
+    @inline(__always)
+    private func plainOffset(of date: SchedulerTimeType) -> Int64? {
+        #if COMBINEPROBE_OPENCOMBINE && !canImport(Darwin)
+        // `plainStart` is not 0: the time type is `DispatchQueue`'s.
+        guard plainStart != 0 else { return nil }
+        let raw = unsafeBitCast(date, to: DispatchQueueScheduling.SchedulerTimeType.self).dispatchTime.rawValue
+        guard Self.isPlain(raw) else { return nil }
+        return Int64(bitPattern: raw &- plainStart)
+        #else
+        return nil
+        #endif
+    }
+
+    /// The raw dispatch time of `date`, when the time type is
+    /// `DispatchQueue`'s on OpenCombine and Linux, and `date` is a plain
+    /// instant of the uptime clock, from 1 to 2^61 nanoseconds: not
+    /// `DISPATCH_TIME_NOW` (0), `DISPATCH_TIME_FOREVER`, a wall-clock or
+    /// monotonic-clock time (high bits), nor near the clamping limits of
+    /// `dispatch_time`. Between two such instants, OpenCombine's
+    /// `distance(to:)` is the difference of the raw values in nanoseconds,
+    /// and `advanced(by:)` (`dispatch_time`) adds it back exactly. Nil
+    /// otherwise, and always on Apple platforms, whose dispatch times count
+    /// Mach ticks.
+    @inline(__always)
+    private static func plainDispatchTime(of date: SchedulerTimeType) -> UInt64? {
+        #if COMBINEPROBE_OPENCOMBINE && !canImport(Darwin)
+        guard SchedulerTimeType.self == DispatchQueueScheduling.SchedulerTimeType.self else { return nil }
+        let raw = unsafeBitCast(date, to: DispatchQueueScheduling.SchedulerTimeType.self).dispatchTime.rawValue
+        return isPlain(raw) ? raw : nil
+        #else
+        return nil
+        #endif
+    }
+
+    /// Whether a raw dispatch time is a plain instant (see
+    /// ``plainDispatchTime(of:)``).
+    @inline(__always)
+    private static func isPlain(_ raw: UInt64) -> Bool {
+        raw >= 1 && raw <= 1 << 61
     }
 
     /// The date `offset` nanoseconds after `start`.
@@ -192,7 +262,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        _ = enqueue(at: date, interval: .zero, nanoseconds: 0, action)
+        _ = enqueueOnce(at: date, action)
     }
 
     /// Schedules `action` to run when virtual time reaches `date`, then every
@@ -218,7 +288,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         guard interval > .zero, let nanoseconds = StrideNanoseconds.finite(interval), nanoseconds > 0 else {
             reporter.report("VirtualScheduler.schedule(after:interval:): the interval must be a positive, finite time; "
                 + "it was \(StrideNanoseconds.describe(interval)). The action was scheduled once, not repeated.")
-            let id = enqueue(at: date, interval: .zero, nanoseconds: 0, action)
+            let id = enqueueOnce(at: date, action)
             return ScheduleCancellation(state: state, id: id)
         }
         let id = enqueue(at: date, interval: interval, nanoseconds: nanoseconds, action)
@@ -227,32 +297,55 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
 
     // MARK: Scheduling internals
 
-    /// Inserts `action` due at `date`; a repeating schedule (`nanoseconds`
-    /// above 0: its `interval`, as a stride and in nanoseconds) re-inserts
-    /// itself each time it runs, under the same identifier and at the same
+    /// Inserts the repeating schedule of `action`, first due at `date`, every
+    /// `interval` (`nanoseconds`, above 0); it re-inserts itself each time it
+    /// runs, under the same identifier and at the same
     /// place among ties (see ``insert(_:at:due:id:sequence:interval:nanoseconds:_:)``).
     ///
     /// Its parameters are plain values, not an optional or a tuple of the
     /// generic stride: those would cost a look-up of their type metadata on
     /// every call.
     private func enqueue(at date: SchedulerTimeType, interval: Stride, nanoseconds: Int64, _ action: @escaping () -> Void) -> UInt64 {
-        let due = offset(of: date)
         // The date is kept with the action only when the clock cannot
         // compute it back from the due time.
-        let isExact = self.date(at: due) == date
+        let (due, isExact) = offsetAndExactness(of: date)
         return state.withLock { state in
             let id = state.queue.makeID()
             let sequence = state.queue.makeSequence()
-            if nanoseconds > 0 && isExact && countsNanoseconds {
+            if isExact && countsNanoseconds {
                 state.queue.insert(due: due, id: id, sequence: sequence, interval: nanoseconds, repeats: true, run: action)
-            } else if nanoseconds > 0 {
-                insert(&state, at: date, due: due, id: id, sequence: sequence, interval: interval, nanoseconds: nanoseconds, action)
             } else {
-                let exact: AnyObject? = isExact || due <= state.elapsed ? nil : VirtualDate(date)
-                state.queue.insert(due: due, id: id, sequence: sequence, interval: 0, date: exact, run: action)
+                insert(&state, at: date, due: due, id: id, sequence: sequence, interval: interval, nanoseconds: nanoseconds, action)
             }
             return id
         }
+    }
+
+    /// Inserts `action` due at `date`, once: `enqueue` without an interval,
+    /// so that no stride (`.zero`) is made, nor its type looked up, on the
+    /// path of every `schedule(after:)`.
+    private func enqueueOnce(at date: SchedulerTimeType, _ action: @escaping () -> Void) -> UInt64 {
+        // The date is kept with the action only when the clock cannot
+        // compute it back from the due time.
+        let (due, isExact) = offsetAndExactness(of: date)
+        // Made outside the lock, so that the locked closure captures no
+        // value of the generic type (whose layout it would look up).
+        let exact = isExact ? nil : Self.cell(date)
+        return state.withLock { state in
+            let id = state.queue.makeID()
+            // A date at or before now never moves the clock: not kept.
+            state.queue.insert(
+                due: due, id: id, sequence: state.queue.makeSequence(), interval: 0,
+                date: due <= state.elapsed ? nil : exact, run: action)
+            return id
+        }
+    }
+
+    /// A cell holding `date`. Not inlined: see
+    /// `measuredOffsetAndExactness(of:)`.
+    @inline(never)
+    private static func cell(_ date: SchedulerTimeType) -> AnyObject {
+        VirtualDate(date)
     }
 
     /// Inserts the next run of a repeating schedule whose dates are not whole
@@ -325,22 +418,42 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// The clock moves to the action's due time (never backwards) under the
     /// same lock that takes the action; the action runs outside the lock.
     func runNextAction(atOrBefore limit: Int64) -> Bool {
-        let action = state.withLock { state -> (() -> Void)? in
-            guard let entry = state.queue.popDue(atOrBefore: limit, elapsed: state.elapsed) else { return nil }
-            if entry.due > state.elapsed {
-                state.elapsed = entry.due
-                if let exact = entry.date {
-                    currentDate.value = unsafeDowncast(exact, to: VirtualDate<SchedulerTimeType>.self).value
-                    state.dateIsCurrent = true
-                } else {
-                    state.dateIsCurrent = false
-                }
-            }
-            return entry.run
+        // The action is written to a variable, not returned: a closure
+        // returned through the lock's generic result would be wrapped in a
+        // reabstraction thunk, allocated on every call.
+        var action: (() -> Void)?
+        state.withLock { state in
+            var due: Int64 = 0
+            var date: AnyObject?
+            action = state.queue.popDue(atOrBefore: limit, elapsed: state.elapsed, due: &due, date: &date)
+            if action != nil { moveClock(&state, toDue: due, exactDate: date) }
         }
-        guard let action else { return false }
+        guard let action = consume action else { return false }
         action()
         return true
+    }
+
+    /// Moves the clock to the due time of an action just taken from the
+    /// queue (never backwards), and to its exact date if it has one. Called
+    /// under the lock.
+    @inline(__always)
+    private func moveClock(_ state: inout VirtualClockState, toDue due: Int64, exactDate: AnyObject?) {
+        if due > state.elapsed {
+            state.elapsed = due
+            if let exactDate {
+                setCurrentDate(from: exactDate)
+                state.dateIsCurrent = true
+            } else {
+                state.dateIsCurrent = false
+            }
+        }
+    }
+
+    /// Makes the date in `exactDate` (a `VirtualDate`) the current date.
+    /// Not inlined: see `measuredOffsetAndExactness(of:)`.
+    @inline(never)
+    private func setCurrentDate(from exactDate: AnyObject) {
+        currentDate.value = unsafeDowncast(exactDate, to: VirtualDate<SchedulerTimeType>.self).value
     }
 
     /// Moves the clock to `date` without running anything, if it is later
@@ -501,10 +614,12 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         /// date (two fields, not a tuple of the generic date, whose type
         /// metadata each step would look up).
         let endOffset: Int64
-        let endDate: SchedulerTimeType
         let maximumActions: Int
         let site: CallSite
         var actions = 0
+        /// Last: the fields before it are at offsets known when compiling,
+        /// those after a generic field are looked up at run time.
+        let endDate: SchedulerTimeType
 
         /// Nil, after a test failure at `site`, when the horizon is negative
         /// or not finite.
@@ -516,15 +631,51 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
             }
             self.scheduler = scheduler
             self.horizon = nanoseconds
-            (endOffset, endDate) = scheduler.target(after: horizon, nanoseconds: nanoseconds)
+            let end = scheduler.target(after: horizon, nanoseconds: nanoseconds)
+            endOffset = end.offset
             self.maximumActions = maximumActions
             self.site = site
+            endDate = end.date
         }
 
         /// Runs the next action; false when the run is over (nothing left,
         /// or endless work stopped with a test failure).
+        ///
+        /// One lock round trip per action: the head is read, and taken when
+        /// it runs, under the same lock.
         mutating func step() -> Bool {
-            guard let head = scheduler.state.withLock({ $0.queue.peek() }) else { return false }
+            let scheduler = scheduler
+            let endOffset = endOffset
+            let isAtMaximum = actions >= maximumActions
+            var stop: ActionQueue.Head?
+            // Written, not returned: see `runNextAction(atOrBefore:)`.
+            var action: (() -> Void)?
+            scheduler.state.withLock { state in
+                guard let head = state.queue.peek() else { return }
+                if head.interval != nil && head.due > endOffset || isAtMaximum {
+                    stop = head
+                    return
+                }
+                var due: Int64 = 0
+                var date: AnyObject?
+                action = state.queue.popFirst(elapsed: state.elapsed, due: &due, date: &date)
+                scheduler.moveClock(&state, toDue: due, exactDate: date)
+            }
+            if let action = consume action {
+                action()
+                actions += 1
+                return true
+            }
+            guard let head = stop else { return false }
+            return stopped(at: head)
+        }
+
+        /// Ends the run before `head`, with a test failure: a repeating
+        /// schedule past the horizon, or a chain at its maximum of actions.
+        /// Not inlined: its temporaries of the generic types would make
+        /// `step()` look their type metadata up on every action.
+        @inline(never)
+        private func stopped(at head: ActionQueue.Head) -> Bool {
             if let interval = head.interval, head.due > endOffset {
                 scheduler.moveClock(to: endOffset, date: endDate)
                 scheduler.reporter.deliverPending()
@@ -538,18 +689,14 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
                     at: site)
                 return false
             }
-            guard actions < maximumActions else {
-                scheduler.reporter.deliverPending()
-                FailureReporter.fail(
-                    "VirtualScheduler.run() stopped after running \(actions) actions (virtual time is now \(scheduler.elapsed)): "
-                    + "the scheduled work keeps scheduling more, and the next action is due at \(VirtualTime(nanoseconds: head.due)). "
-                    + "Advance by a fixed time instead, or end the chain.",
-                    at: site)
-                return false
-            }
-            _ = scheduler.runNextAction(atOrBefore: .max)
-            actions += 1
-            return true
+            // Stopped with the head in place: the chain ran its maximum.
+            scheduler.reporter.deliverPending()
+            FailureReporter.fail(
+                "VirtualScheduler.run() stopped after running \(actions) actions (virtual time is now \(scheduler.elapsed)): "
+                + "the scheduled work keeps scheduling more, and the next action is due at \(VirtualTime(nanoseconds: head.due)). "
+                + "Advance by a fixed time instead, or end the chain.",
+                at: site)
+            return false
         }
     }
 
