@@ -44,7 +44,10 @@ import Testing
     }
 
     @Test func fastProducerLosesNothing() async throws {
-        let count = 100_000
+        // 20,000 here, where every suite shares the two cores at once (the
+        // XCTest twin, run alone, records 100,000): the producer still ends
+        // long before the recorder has pulled everything.
+        let count = 20_000
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         let recorder = stream.record()
         Task.detached {
