@@ -15,6 +15,10 @@ let package = Package(
     dependencies: [
         .package(name: "CombineProbe", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        // Dev-only, like this package: the app core and its tests use its
+        // operators, to show which of them step deterministically in the
+        // virtual world.
+        .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
     ],
     targets: [
         .target(
@@ -23,11 +27,16 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
                 .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
         .testTarget(
             name: "AppCoreTests",
-            dependencies: ["AppCore", .product(name: "CombineProbe", package: "CombineProbe")]
+            dependencies: [
+                "AppCore",
+                .product(name: "CombineProbe", package: "CombineProbe"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,8 @@
 # The virtual world's stress run: every scenario of
 # Tests/CombineProbeTests/Stress/ (and the repetition tests of
 # VirtualConcurrency/) repeated N times, in XCTest and in parallel Swift
-# Testing. Any failure or hang fails the run.
+# Testing, then the examples' swift-async-algorithms pipelines. Any failure or
+# hang fails the run.
 #
 #   scripts/stress.sh [N]     # N = 10000 by default; CI runs 400 (the default of swift test)
 set -euo pipefail
@@ -14,3 +15,12 @@ COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
     swift test --skip-build --filter "VirtualWorldStress|VirtualConcurrency" 2>&1 \
     | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
 echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) s"
+# The examples' repetition tests: swift-async-algorithms' AsyncTimerSequence,
+# and an AsyncChannel into _throttle, on the virtual clock (a dev-only
+# dependency of Examples/).
+swift build --build-tests --package-path Examples 2>&1 | tail -n 1
+start=$(date +%s)
+COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
+    swift test --skip-build --package-path Examples --filter "DraftAutosave|AsyncAlgorithmsInterop" 2>&1 \
+    | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
+echo "stress (examples): $iterations rounds of the autosave and the throttled channel in $(( $(date +%s) - start )) s"
