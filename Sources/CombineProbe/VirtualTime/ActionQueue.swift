@@ -7,8 +7,9 @@
 /// schedules and runs an action in O(1) amortized work, in sequential passes
 /// over its buckets; a million scheduled actions cost a million times what
 /// one does, about. The actions wait in a slot table beside the keys
-/// (``ActionSlots``), so moving a key copies three integers and touches no
-/// reference count. The queue owns its table: it is never copied (the
+/// (``ActionSlots``), so moving a key copies plain integers and touches no
+/// reference count, and a key says whether its schedule is cancelled,
+/// repeats or keeps a date, so that taking a one-shot action reads one slot. The queue owns its table: it is never copied (the
 /// scheduler keeps it behind its lock).
 /// Cancellation is lazy: a cancelled action keeps its key, and is skipped
 /// when its key comes first, so cancelling is O(1): it sets the schedule's
@@ -39,10 +40,10 @@ struct ActionQueue {
     /// between two runs is never inserted again. (A bitmap rather than a
     /// `Set`: a set insert hashes and probes, some 750 instructions.)
     private var cancelled: [UInt64] = []
-    private var nextSequence: UInt64 = 0
     private var nextID: UInt64 = 0
 
-    /// A new identifier for a schedule.
+    /// A new identifier for a schedule, and its place in the order of
+    /// scheduling: identifiers are made in that order, one per schedule.
     mutating func makeID() -> UInt64 {
         nextID += 1
         return nextID
@@ -52,29 +53,23 @@ struct ActionQueue {
     /// scheduled, so a reader that sees it unchanged knows none was.
     var schedulesMade: UInt64 { nextID }
 
-    /// A new position in the order of scheduling.
-    mutating func makeSequence() -> UInt64 {
-        nextSequence += 1
-        return nextSequence
-    }
-
-    /// Adds an action that falls due at `due`, scheduled now.
-    mutating func insert(due: Int64, id: UInt64, date: AnyObject? = nil, run: @escaping () -> Void) {
-        insert(due: due, id: id, sequence: makeSequence(), interval: 0, repeats: false, date: date, run: run)
-    }
-
-    /// Adds an action that falls due at `due`, ordered among ties by
-    /// `sequence`; `interval` is its repeating schedule's, or 0. When
-    /// `repeats` is true, the queue re-inserts the next run itself, every
-    /// `interval` on the grid of `due` (see `popDue`).
+    /// Adds an action of the schedule `id` (made by ``makeID()``) that
+    /// falls due at `due`, ordered among ties by `id`; `interval` is its
+    /// repeating schedule's, or 0. When `repeats` is true, the queue
+    /// re-inserts the next run itself, every `interval` on the grid of `due`
+    /// (see `popDue`).
     mutating func insert(
-        due: Int64, id: UInt64, sequence: UInt64, interval: Int64, repeats: Bool = false, date: consuming AnyObject? = nil,
+        due: Int64, id: UInt64, interval: Int64 = 0, repeats: Bool = false, date: consuming AnyObject? = nil,
         run: consuming @escaping () -> Void
     ) {
         if !cancelled.isEmpty && isCancelled(id) { return }
+        var flags: QueueKey.Flags = []
+        if interval != 0 { flags.insert(.hasInterval) }
+        if repeats && interval > 0 { flags.insert(.repeats) }
+        if date != nil { flags.insert(.hasDate) }
         // Consumed: the action and its date move into the slot table.
-        let slot = slots.add(consume run, date: consume date, info: ActionSlots.Info(id: id, interval: interval, repeats: repeats && interval > 0))
-        keys.insert(QueueKey(due: due, sequence: sequence, slot: slot))
+        let slot = slots.add(consume run, date: consume date, interval: interval)
+        keys.insert(QueueKey(due: due, sequence: id, slot: slot, flags: flags))
     }
 
     /// Cancels every pending and future run of the schedule `id`.
@@ -103,8 +98,7 @@ struct ActionQueue {
     mutating func peek() -> Head? {
         dropCancelledHead()
         return keys.first.map { key in
-            let interval = slots.interval(at: key.slot)
-            return Head(due: key.due, interval: interval == 0 ? nil : interval)
+            Head(due: key.due, interval: key.flags.contains(.hasInterval) ? slots.interval(at: key.slot) : nil)
         }
     }
 
@@ -133,15 +127,17 @@ struct ActionQueue {
     mutating func popFirst(elapsed: Int64, due: inout Int64, date: inout AnyObject?) -> () -> Void {
         let key = keys.removeFirst()
         due = key.due
-        guard slots.repeats(at: key.slot) else { return slots.remove(at: key.slot, date: &date) }
+        guard key.flags.contains(.repeats) else {
+            return slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
+        }
         let current = max(elapsed, key.due)
         let next = Self.nextRun(after: key.due, every: slots.interval(at: key.slot), current: current)
         if next > current {
-            keys.insert(QueueKey(due: next, sequence: key.sequence, slot: key.slot))
+            keys.insert(QueueKey(due: next, sequence: key.sequence, slot: key.slot, flags: key.flags))
             return slots.action(at: key.slot)
         }
-        // A repeating schedule keeps no date: its `date` is nil.
-        return slots.remove(at: key.slot, date: &date)
+        // A schedule the queue repeats keeps no date: its `date` is nil.
+        return slots.remove(at: key.slot, hasDate: false, date: &date)
     }
 
     /// The next run of a schedule every `interval` from `due`, the first of
@@ -166,7 +162,7 @@ struct ActionQueue {
         guard !cancelled.isEmpty else { return keys.count }
         var count = 0
         keys.forEach { key in
-            if !isCancelled(slots.id(at: key.slot)) { count += 1 }
+            if !isCancelled(key.sequence) { count += 1 }
         }
         return count
     }
@@ -177,9 +173,10 @@ struct ActionQueue {
     }
 
     private mutating func dropCancelledHeads() {
-        while let head = keys.first, isCancelled(slots.id(at: head.slot)) {
+        while let head = keys.first, isCancelled(head.sequence) {
             var date: AnyObject?
-            _ = slots.remove(at: keys.removeFirst().slot, date: &date)
+            let key = keys.removeFirst()
+            _ = slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
         }
     }
 }

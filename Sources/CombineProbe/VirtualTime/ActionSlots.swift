@@ -4,11 +4,13 @@
 /// Buffers of its own rather than an array of structs: reading or emptying
 /// a slot is a pointer access, with no uniqueness check, no copy of a whole
 /// slot, and no reference count change (an action is moved in when
-/// scheduled and moved out when it runs). The actions, their exact dates and
-/// their plain integers wait in three parallel buffers, so that each moves
-/// alone. Free slots form a list threaded through the table, so a slot is
-/// reused without an array of free indices beside it. It starts with room
-/// for a few actions, and doubles when full.
+/// scheduled and moved out when it runs). The actions, their exact dates
+/// and the intervals of repeating schedules wait in three parallel buffers,
+/// so that each moves alone, and a one-shot action without a date (the
+/// common case: its key says so) is taken with one slot read. Free slots
+/// wait on a stack of their indices, reused last freed first, so that
+/// scheduling and running reuse the same few slots when the queue stays
+/// short. It starts with room for a few actions, and doubles when full.
 ///
 /// A class, so that the buffers are freed with it; its queue owns it alone,
 /// and is never copied (the scheduler keeps it behind its lock), so no
@@ -21,19 +23,6 @@ final class ActionSlots {
         var run: (() -> Void)?
     }
 
-    /// The plain values of a slot.
-    struct Info {
-        /// Identifies the schedule of the action, for cancellation. A
-        /// repeating schedule keeps its identifier from one run to the next.
-        /// In a free slot: the index of the next free slot, or -1.
-        var id: UInt64
-        /// The repeating schedule's interval in nanoseconds; 0 for a one-shot
-        /// action.
-        var interval: Int64
-        /// Whether the queue re-inserts the schedule's next run itself.
-        var repeats: Bool
-    }
-
     // The properties are only used under the lock of the scheduler that
     // owns the queue: no dynamic exclusivity check is needed on top.
     /// The actions, nil in a free slot; `used` slots initialized in each
@@ -42,88 +31,86 @@ final class ActionSlots {
     /// The exact date of each action, for a date that its due time does not
     /// give back exactly (see `VirtualScheduler.insert`); nil otherwise.
     @exclusivity(unchecked) private var dates: UnsafeMutablePointer<AnyObject?>
-    @exclusivity(unchecked) private var infos: UnsafeMutablePointer<Info>
+    /// The interval of each repeating schedule, in nanoseconds; 0 for a
+    /// one-shot action.
+    @exclusivity(unchecked) private var intervals: UnsafeMutablePointer<Int64>
+    /// The indices of the free slots below `used`, `freeCount` of them, the
+    /// last freed on top.
+    @exclusivity(unchecked) private var freeSlots: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private var freeCount = 0
     @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private var used = 0
     /// How many slots hold an action.
     @exclusivity(unchecked) private var live = 0
-    /// The first free slot below `used`, or -1.
-    @exclusivity(unchecked) private var firstFree = -1
 
     /// An empty table with room for `capacity` actions before it grows.
     init(capacity: Int = 16) {
         self.capacity = max(capacity, 1)
         actions = .allocate(capacity: self.capacity)
         dates = .allocate(capacity: self.capacity)
-        infos = .allocate(capacity: self.capacity)
+        intervals = .allocate(capacity: self.capacity)
+        freeSlots = .allocate(capacity: self.capacity)
     }
 
     deinit {
-        // A free slot holds two nils and integers, nothing to release: the
-        // slots are only walked when some still hold an action.
+        // A free slot holds two nils and an integer, nothing to release:
+        // the slots are only walked when some still hold an action.
         if live > 0 {
             actions.deinitialize(count: used)
             dates.deinitialize(count: used)
         }
         actions.deallocate()
         dates.deallocate()
-        infos.deallocate()
+        intervals.deallocate()
+        freeSlots.deallocate()
     }
 
-    /// Puts `action` in a free slot, and returns its index.
+    /// Puts `action` in a free slot, and returns its index. A nil `date`
+    /// leaves the slot's date untouched: a free slot's is nil already.
     @inline(__always)
-    func add(_ action: consuming @escaping () -> Void, date: consuming AnyObject?, info: Info) -> Int {
+    func add(_ action: consuming @escaping () -> Void, date: consuming AnyObject?, interval: Int64) -> UInt32 {
         live += 1
-        if firstFree >= 0 {
-            let index = firstFree
-            firstFree = Int(truncatingIfNeeded: Int64(bitPattern: infos[index].id))
+        if freeCount > 0 {
+            freeCount -= 1
+            let index = Int(freeSlots[freeCount])
             actions[index] = Action(run: consume action)
-            dates[index] = consume date
-            infos[index] = info
-            return index
+            if let date { dates[index] = consume date }
+            intervals[index] = interval
+            return UInt32(truncatingIfNeeded: index)
         }
         if used == capacity { grow() }
         (actions + used).initialize(to: Action(run: consume action))
         (dates + used).initialize(to: consume date)
-        (infos + used).initialize(to: info)
+        (intervals + used).initialize(to: interval)
         used += 1
-        return used - 1
-    }
-
-    /// The schedule identifier of the action at `index`.
-    @inline(__always)
-    func id(at index: Int) -> UInt64 {
-        infos[index].id
+        return UInt32(truncatingIfNeeded: used - 1)
     }
 
     /// The interval of the action at `index` (0 for a one-shot action).
     @inline(__always)
-    func interval(at index: Int) -> Int64 {
-        infos[index].interval
-    }
-
-    /// Whether the queue repeats the action at `index` itself.
-    @inline(__always)
-    func repeats(at index: Int) -> Bool {
-        infos[index].repeats
+    func interval(at index: UInt32) -> Int64 {
+        intervals[Int(index)]
     }
 
     /// The action at `index`, left in place (a repeating schedule's).
     @inline(__always)
-    func action(at index: Int) -> () -> Void {
-        actions[index].run!
+    func action(at index: UInt32) -> () -> Void {
+        actions[Int(index)].run!
     }
 
     /// Empties the slot at `index`, which holds an action, and returns the
-    /// action and its date, moved out.
+    /// action and, if `hasDate`, its date, moved out.
     @inline(__always)
-    func remove(at index: Int, date: inout AnyObject?) -> () -> Void {
-        let action = (actions + index).move().run!
-        date = (dates + index).move()
-        (actions + index).initialize(to: Action(run: nil))
-        (dates + index).initialize(to: nil)
-        infos[index].id = UInt64(bitPattern: Int64(firstFree))
-        firstFree = index
+    func remove(at index: UInt32, hasDate: Bool, date: inout AnyObject?) -> () -> Void {
+        let slot = Int(index)
+        let action = (actions + slot).move().run!
+        (actions + slot).initialize(to: Action(run: nil))
+        if hasDate {
+            date = (dates + slot).move()
+            (dates + slot).initialize(to: nil)
+        }
+        freeSlots[freeCount] = index
+        freeCount += 1
         live -= 1
         return action
     }
@@ -140,10 +127,13 @@ final class ActionSlots {
         movedDates.moveInitialize(from: dates, count: used)
         dates.deallocate()
         dates = movedDates
-        let movedInfos = UnsafeMutablePointer<Info>.allocate(capacity: larger)
-        movedInfos.moveInitialize(from: infos, count: used)
-        infos.deallocate()
-        infos = movedInfos
+        let movedIntervals = UnsafeMutablePointer<Int64>.allocate(capacity: larger)
+        movedIntervals.moveInitialize(from: intervals, count: used)
+        intervals.deallocate()
+        intervals = movedIntervals
+        // No free slot when the table is full: nothing to move.
+        freeSlots.deallocate()
+        freeSlots = .allocate(capacity: larger)
         capacity = larger
     }
 }

@@ -27,7 +27,7 @@
 /// looking at the queue never sends later keys to the heap of the past.
 struct RadixKeyQueue {
     /// The radix (see ``QueueKey/radix``) of the instant last reached.
-    private var last: UInt64 = QueueKey(due: 0, sequence: 0, slot: 0).radix
+    private var last: UInt64 = QueueKey(due: 0, sequence: 0).radix
     /// The keys due at `last`, sorted by sequence, from `currentStart` on.
     private var current: [QueueKey] = []
     private var currentStart = 0
@@ -159,7 +159,7 @@ struct RadixKeyQueue {
     @inline(never)
     private mutating func allocateBuckets() {
         buckets = Array(repeating: [], count: Self.levels * 64)
-        minima = [QueueKey](repeating: QueueKey(due: 0, sequence: 0, slot: 0), count: Self.levels * 64)
+        minima = [QueueKey](repeating: QueueKey(due: 0, sequence: 0), count: Self.levels * 64)
     }
 
     /// Adds a key due at `last`: after the others, since a key scheduled now

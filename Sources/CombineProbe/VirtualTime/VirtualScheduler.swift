@@ -300,7 +300,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// Inserts the repeating schedule of `action`, first due at `date`, every
     /// `interval` (`nanoseconds`, above 0); it re-inserts itself each time it
     /// runs, under the same identifier and at the same
-    /// place among ties (see ``insert(_:at:due:id:sequence:interval:nanoseconds:_:)``).
+    /// place among ties (see ``insert(_:at:due:id:interval:nanoseconds:_:)``).
     ///
     /// Its parameters are plain values, not an optional or a tuple of the
     /// generic stride: those would cost a look-up of their type metadata on
@@ -311,11 +311,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         let (due, isExact) = offsetAndExactness(of: date)
         return state.withLock { state in
             let id = state.queue.makeID()
-            let sequence = state.queue.makeSequence()
             if isExact && countsNanoseconds {
-                state.queue.insert(due: due, id: id, sequence: sequence, interval: nanoseconds, repeats: true, run: action)
+                state.queue.insert(due: due, id: id, interval: nanoseconds, repeats: true, run: action)
             } else {
-                insert(&state, at: date, due: due, id: id, sequence: sequence, interval: interval, nanoseconds: nanoseconds, action)
+                insert(&state, at: date, due: due, id: id, interval: interval, nanoseconds: nanoseconds, action)
             }
             return id
         }
@@ -334,9 +333,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         return state.withLock { state in
             let id = state.queue.makeID()
             // A date at or before now never moves the clock: not kept.
-            state.queue.insert(
-                due: due, id: id, sequence: state.queue.makeSequence(), interval: 0,
-                date: due <= state.elapsed ? nil : exact, run: action)
+            state.queue.insert(due: due, id: id, date: due <= state.elapsed ? nil : exact, run: action)
             return id
         }
     }
@@ -359,7 +356,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// the current time: missed runs are not played in a burst. A schedule
     /// ends when its next run would be past the largest representable time.
     private func insert(
-        _ state: inout VirtualClockState, at date: SchedulerTimeType, due: Int64, id: UInt64, sequence: UInt64,
+        _ state: inout VirtualClockState, at date: SchedulerTimeType, due: Int64, id: UInt64,
         interval: Stride, nanoseconds: Int64, _ action: @escaping () -> Void
     ) {
         // unowned(unsafe): the queue's closures are only ever called by the
@@ -374,11 +371,11 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
                 guard next > current else { return }
                 let nextDate = next == ActionQueue.adding(due, nanoseconds)
                     ? date.advanced(by: interval) : self.date(at: next)
-                insert(&state, at: nextDate, due: next, id: id, sequence: sequence, interval: interval, nanoseconds: nanoseconds, action)
+                insert(&state, at: nextDate, due: next, id: id, interval: interval, nanoseconds: nanoseconds, action)
             }
             runAction(at: date, due: due, action)
         }
-        state.queue.insert(due: due, id: id, sequence: sequence, interval: nanoseconds, run: run)
+        state.queue.insert(due: due, id: id, interval: nanoseconds, run: run)
     }
 
     /// Moves the clock to an action's due time (never backwards), then runs
