@@ -43,6 +43,15 @@ final class InFlightWork: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Whether no work is in flight at all, for any test: the common case,
+    /// which a virtual wait checks at each step before it looks for its
+    /// own.
+    var isEmpty: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return items.isEmpty
+    }
+
     /// Blocks until no work of `owner` is in flight, or `grace` seconds
     /// passed. Returns what is still in flight then (empty when all landed,
     /// or when there was none); `hadAny` tells whether there was any.

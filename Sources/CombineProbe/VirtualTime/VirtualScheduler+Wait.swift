@@ -208,15 +208,18 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         // NetworkStub's request) lands before time moves on, so that what it
         // schedules is scheduled at the instant it was started, whatever the
         // threads' timing.
-        let gaveUp = gaveUpOn.withLock { $0 }
-        let grace = gaveUp.isEmpty ? ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier : 0
-        let (pending, hadAny) = InFlightWork.shared.settle(owner: DeliveryGate.currentTest, grace: grace)
-        if !pending.isEmpty {
-            // Still running after the grace period: the wait goes on in
-            // virtual time without it.
-            if gaveUp.isEmpty { gaveUpOn.withLock { $0 = pending } }
-        } else if hadAny {
-            return nil
+        // (Nothing in flight, the common case: one look under a lock.)
+        if !InFlightWork.shared.isEmpty {
+            let gaveUp = gaveUpOn.withLock { $0 }
+            let grace = gaveUp.isEmpty ? ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier : 0
+            let (pending, hadAny) = InFlightWork.shared.settle(owner: DeliveryGate.currentTest, grace: grace)
+            if !pending.isEmpty {
+                // Still running after the grace period: the wait goes on in
+                // virtual time without it.
+                if gaveUp.isEmpty { gaveUpOn.withLock { $0 = pending } }
+            } else if hadAny {
+                return nil
+            }
         }
         if scheduler.runNextAction(atOrBefore: limit) { return nil }
         let expectsEvents = !plan.isInverted && plan.failsOnTimeout
