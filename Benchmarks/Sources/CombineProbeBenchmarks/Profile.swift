@@ -8,6 +8,7 @@ import Foundation
 func profile(_ name: String, _ n: Int) {
     switch name {
     case "record": blackHole(recordThroughRecorder(n))
+    case "sink": blackHole(recordThroughSink(n))
     case "consume": blackHole(consumeWithNext(n))
     case "stream": blackHole(recordStream(n))
     case "streamloop": blackHole(iterateStreamIntoArray(n))
@@ -18,6 +19,6 @@ func profile(_ name: String, _ n: Int) {
     // The same cases with combine-schedulers' TestScheduler (debounce cases: n rounds).
     case "peer-debounce": blackHole(debounceTestWithTestScheduler(rounds: n))
     case "peer-timer": blackHole(repeatingTimerWithTestScheduler(milliseconds: n))
-    default: print("unknown case \(name): record, consume, stream, streamloop, actions, scattered, debounce, timer, peer-debounce, peer-timer")
+    default: print("unknown case \(name): record, sink, consume, stream, streamloop, actions, scattered, debounce, timer, peer-debounce, peer-timer")
     }
 }

@@ -23,8 +23,32 @@ final class RecorderState<Input, Failure: Error> {
     @exclusivity(unchecked) var phase = RecorderPhase.awaitingSubscription
     /// The subscription, while subscribed.
     @exclusivity(unchecked) var subscription: (any Subscription)?
-    /// Every value received, in order. Appended in place: O(1) amortized.
-    @usableFromInline @exclusivity(unchecked) var elements: [Input] = []
+    /// Every value received, in order, the last few of them still in
+    /// `pending`: read `elements`, and append with `appendElement(_:)`.
+    @usableFromInline @exclusivity(unchecked) var storedElements: [Input] = []
+    /// The values received since the last read or batch (see
+    /// ``PendingElements``).
+    @usableFromInline let pending = PendingElements<Input>()
+
+    /// Every value received, in order.
+    @inlinable
+    var elements: [Input] {
+        if pending.count > 0 { movePending() }
+        return storedElements
+    }
+
+    /// Records `element` after the others: O(1) amortized, without looking
+    /// up the array's type metadata (see ``PendingElements``).
+    @inlinable
+    func appendElement(_ element: Input) {
+        if pending.append(element) { movePending() }
+    }
+
+    @usableFromInline
+    @inline(never)
+    func movePending() {
+        pending.move(into: &storedElements)
+    }
     @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>? {
         didSet { isCompleted = completion != nil }
     }

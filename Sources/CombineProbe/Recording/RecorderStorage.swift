@@ -98,7 +98,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         }
         let recorded = state.withLock { state -> Bool in
             guard state.takesPlainAppend else { return false }
-            state.elements.append(input)
+            state.appendElement(input)
             return true
         }
         if !recorded { return receiveSlowly(input) }
@@ -115,7 +115,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         apply { state in
             switch state.phase {
             case .subscribed:
-                state.elements.append(input)
+                state.appendElement(input)
                 if let time { state.times.append(time) }
                 if let account = state.demand {
                     added = account.perValue
@@ -124,7 +124,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 return (true, nil)
             case .awaitingSubscription:
                 // Recorded all the same: nothing is lost.
-                state.elements.append(input)
+                state.appendElement(input)
                 if let time { state.times.append(time) }
                 return (true, Misuse("Publisher recorder got unexpected input before subscription: \(String(reflecting: input))",
                     "the value was recorded all the same."))
