@@ -50,11 +50,11 @@ final class PendingElements<Element> {
     }
 
     /// Makes room for more values: 16 at first, then twice as many, up to
-    /// a batch.
+    /// a batch (a full batch moves out before the next value comes).
     @usableFromInline
     @inline(never)
     func grow() {
-        let larger = Swift.min(Swift.max(capacity * 2, 16), Swift.max(pendingElementsLimit, capacity + 1))
+        let larger = Swift.min(Swift.max(capacity * 2, 16), pendingElementsLimit)
         let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
         if let base {
             moved.moveInitialize(from: base, count: count)

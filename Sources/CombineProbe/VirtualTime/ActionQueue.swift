@@ -9,8 +9,9 @@
 /// one does, about. The actions wait in a slot table beside the keys
 /// (``ActionSlots``), so moving a key copies plain integers and touches no
 /// reference count, and a key says whether its schedule is cancelled,
-/// repeats or keeps a date, so that taking a one-shot action reads one slot. The queue owns its table: it is never copied (the
-/// scheduler keeps it behind its lock).
+/// repeats or keeps a date, so that taking a one-shot action reads one
+/// slot. The queue owns its table: it is never copied (the scheduler keeps
+/// it behind its lock).
 /// Cancellation is lazy: a cancelled action keeps its key, and is skipped
 /// when its key comes first, so cancelling is O(1): it sets the schedule's
 /// bit in a bitmap indexed by identifier (identifiers are consecutive).

@@ -19,7 +19,8 @@ struct QueueKey {
     /// the schedule's creation, so ties keep creation order, as real timers
     /// do.
     let sequence: UInt64
-    /// Where its action waits in the queue's slot table.
+    /// Where its action waits in the queue's slot table (32 bits: four
+    /// billion pending actions would take some 240 GB).
     let slot: UInt32
     /// What the slot holds besides the action: see ``Flags``.
     let flags: Flags
