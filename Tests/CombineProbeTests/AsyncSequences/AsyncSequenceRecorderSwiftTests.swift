@@ -27,6 +27,9 @@ import Testing
     @Test func synchronousTestWaitsWithAnAssertion() throws {
         let recorder = CountingSequence(count: 3).record()
         expectRecordedValues(recorder, [0, 1, 2], timeout: long)
+        // The values can land before the completion: wait for it too
+        // before the strict read (it once lost that race under load).
+        expectRecordedEvents(recorder, [.value(0), .value(1), .value(2), .finished], timeout: long)
         #expect(try recorder.last.get() == 2)
     }
 
