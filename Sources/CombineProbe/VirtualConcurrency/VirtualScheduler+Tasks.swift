@@ -52,9 +52,34 @@ extension VirtualScheduler {
                 + "scheduler.clock (sleep on scheduler.clock instead), a URLSession request that no NetworkStub answers "
                 + "(give the code a NetworkStub's session), an actor or executor of its own, busy or on a thread of its own, "
                 + "or a continuation that nothing resumes? The tasks of the virtual world are all suspended, and none "
-                + "on this scheduler's time."
+                + "on this scheduler's time." + outsideSleepHint
         }
-        return ""
+        return outsideSleepHint
+    }
+
+    /// What a failed virtual wait adds when tasks outside the virtual world
+    /// slept on the scheduler's time: when their wake-ups run, relative to
+    /// the test's steps, is not deterministic. Empty when none did.
+    var outsideSleepHint: String {
+        let count = outsideSleeps.withLock { $0 }
+        guard count > 0 else { return "" }
+        return " \(count == 1 ? "A sleep" : "\(count) sleeps") on this scheduler's time came from "
+            + "\(count == 1 ? "a task" : "tasks") outside its virtual world — a Task { } started without "
+            + "executorPreference: scheduler.executor, or an operator that starts a task of its own, like "
+            + "swift-async-algorithms' debounce: \(count == 1 ? "its wake-up runs" : "their wake-ups run") on "
+            + "the global executor, in no order relative to the test's steps."
+    }
+
+    /// Counts a sleep on the scheduler's time (`scheduler.clock`,
+    /// `scheduler.sleep`) from a task that does not prefer ``executor``:
+    /// see `outsideSleepHint`. Where task executors do not exist, no sleep
+    /// is counted.
+    func noteSleeper() {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let world = taskExecutor.withLock { ($0 as? VirtualTaskExecutor)?.asUnownedTaskExecutor() }
+        let preferred = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
+        if let world, preferred == world { return }
+        outsideSleeps.withLock { $0 += 1 }
     }
 
     /// Runs `operation` in the scheduler's virtual world: it, its child tasks

@@ -12,6 +12,7 @@ final class VirtualSleep: Sendable {
 
     /// Suspends until the virtual time of `source` reaches `deadline`.
     static func sleep(until deadline: VirtualTime, on source: any VirtualClock) async throws {
+        source.noteSleeper()
         try Task.checkCancellation()
         guard deadline > source.elapsed else { return }
         let sleep = VirtualSleep()

@@ -107,6 +107,8 @@ protocol VirtualClock: AnyObject, Sendable {
     /// for `cancelScheduled(_:)`.
     func schedule(at time: VirtualTime, _ action: @escaping () -> Void) -> UInt64
     func cancelScheduled(_ id: UInt64)
+    /// Notes that the current task sleeps on this time.
+    func noteSleeper()
 }
 
 extension VirtualScheduler: VirtualClock {

@@ -271,6 +271,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
                 + "Recorded so far: \(summary). "
                 + "The next scheduled action is due at \(VirtualTime(nanoseconds: next))."
                 + gaveUpOn.withLock { $0.isEmpty ? "" : " Work outside virtual time did not land meanwhile: \($0.joined(separator: ", "))." }
+                + scheduler.outsideSleepHint
         case .nothingScheduled:
             return "\(plan.timeoutHeadline): nothing is scheduled on the virtual scheduler at \(now), "
                 + "so virtual time cannot move on, and \(label) still waits for \(plan.goal). "

@@ -67,6 +67,9 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// `AnyObject` because task executors are not available on every
     /// system the library supports).
     let taskExecutor = Locked<AnyObject?>(nil)
+    /// How many sleeps on the scheduler's time came from tasks outside its
+    /// virtual world (see `noteSleeper()`), for failure messages.
+    let outsideSleeps = Locked(0)
     /// Whether the time type counts whole nanoseconds (`DispatchQueue`'s):
     /// then every run of a repeating schedule is at the date of its due time,
     /// and the queue repeats it by itself.
