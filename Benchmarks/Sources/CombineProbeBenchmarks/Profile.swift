@@ -15,10 +15,11 @@ func profile(_ name: String, _ n: Int) {
     case "actions": blackHole(runScheduledActions(n, scattered: false))
     case "scattered": blackHole(runScheduledActions(n, scattered: true))
     case "debounce": blackHole(debounceTestInVirtualTime(rounds: max(n, 1)))
+    case "debounce-sink": blackHole(debounceTestWithSinkInVirtualTime(rounds: max(n, 1)))
     case "timer": blackHole(repeatingTimer(milliseconds: n))
     // The same cases with combine-schedulers' TestScheduler (debounce cases: n rounds).
     case "peer-debounce": blackHole(debounceTestWithTestScheduler(rounds: n))
     case "peer-timer": blackHole(repeatingTimerWithTestScheduler(milliseconds: n))
-    default: print("unknown case \(name): record, sink, consume, stream, streamloop, actions, scattered, debounce, timer, peer-debounce, peer-timer")
+    default: print("unknown case \(name): record, sink, consume, stream, streamloop, actions, scattered, debounce, debounce-sink, timer, peer-debounce, peer-timer")
     }
 }

@@ -64,3 +64,24 @@ func repeatingTimer(milliseconds: Int) -> UInt64 {
         timer.cancel()
     }
 }
+
+/// The debounce test with the virtual scheduler but without the recorder
+/// and the wait: a `sink` and `advance(by:)`, as a `TestScheduler` test is
+/// written. What remains of the test's cost is OpenCombine's and the
+/// scheduler's.
+func debounceTestWithSinkInVirtualTime(rounds: Int) -> UInt64 {
+    fastest(of: rounds) {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let query = PassthroughSubject<String, Never>()
+        var values: [String] = []
+        let cancellable = query.debounce(for: .milliseconds(300), scheduler: scheduler).sink { values.append($0) }
+        query.send("s")
+        scheduler.advance(by: .milliseconds(100))
+        query.send("sw")
+        scheduler.advance(by: .milliseconds(100))
+        query.send("swi")
+        scheduler.advance(by: .milliseconds(300))
+        precondition(values == ["swi"])
+        cancellable.cancel()
+    }
+}
