@@ -20,7 +20,9 @@ enum RecorderPhase {
 /// so the fields opt out of the dynamic exclusivity checks as well.
 @usableFromInline
 final class RecorderState<Input, Failure: Error> {
-    @exclusivity(unchecked) var phase = RecorderPhase.awaitingSubscription
+    @exclusivity(unchecked) var phase = RecorderPhase.awaitingSubscription {
+        didSet { updateTakesPlainAppend() }
+    }
     /// The subscription, while subscribed.
     @exclusivity(unchecked) var subscription: (any Subscription)?
     /// Every value received, in order, the last few of them still in
@@ -39,7 +41,7 @@ final class RecorderState<Input, Failure: Error> {
 
     /// Records `element` after the others: O(1) amortized, without looking
     /// up the array's type metadata (see ``PendingElements``).
-    @inlinable
+    @inlinable @inline(__always)
     func appendElement(_ element: Input) {
         if pending.append(element) { movePending() }
     }
@@ -73,7 +75,9 @@ final class RecorderState<Input, Failure: Error> {
     /// showed in its failure: the exhaustive check does not report them again.
     @exclusivity(unchecked) var reportedByFailedWait = (elements: 0, completion: false)
     /// Pending waits, checked after each event. Usually zero or one.
-    @exclusivity(unchecked) var waiters: [Waiter] = []
+    @exclusivity(unchecked) var waiters: [Waiter] = [] {
+        didSet { updateTakesPlainAppend() }
+    }
     @exclusivity(unchecked) var nextWaiterID = 0
     /// Misuse reports that could not be delivered to the test yet (see
     /// `RecorderStorage.reportMisuse`).
@@ -102,9 +106,13 @@ final class RecorderState<Input, Failure: Error> {
     /// Whether a value may be recorded by a plain append, the hot path of
     /// `RecorderStorage.receive(_:)`: subscribed, and no test waits for
     /// elements (a wait for the completion cannot end with an element).
-    @usableFromInline
-    var takesPlainAppend: Bool {
-        phase == .subscribed && waiters.allSatisfy { $0.condition == .completion }
+    ///
+    /// Stored, and kept up to date as the phase and the waiters change: the
+    /// hot path reads it without a call.
+    @usableFromInline @exclusivity(unchecked) private(set) var takesPlainAppend = false
+
+    private func updateTakesPlainAppend() {
+        takesPlainAppend = phase == .subscribed && waiters.allSatisfy { $0.condition == .completion }
     }
 
     /// True while no value and no completion was recorded.
