@@ -10,20 +10,7 @@ import Foundation
 /// 100 ms apart, a 300 ms debounce, values collected by a `sink`, an
 /// `advance(by:)` past the debounce, then a check.
 func debounceTestWithTestScheduler(rounds: Int) -> UInt64 {
-    fastest(of: rounds) {
-        let scheduler = DispatchQueue.test
-        let query = PassthroughSubject<String, Never>()
-        var values: [String] = []
-        let cancellable = query.debounce(for: .milliseconds(300), scheduler: scheduler).sink { values.append($0) }
-        query.send("s")
-        scheduler.advance(by: .milliseconds(100))
-        query.send("sw")
-        scheduler.advance(by: .milliseconds(100))
-        query.send("swi")
-        scheduler.advance(by: .milliseconds(300))
-        precondition(values == ["swi"])
-        cancellable.cancel()
-    }
+    debounceTestWithSink(rounds: rounds, on: { DispatchQueue.test }, advance: { $0.advance(by: $1) })
 }
 
 /// Wall time of a `TestScheduler` timer that fires every millisecond, over

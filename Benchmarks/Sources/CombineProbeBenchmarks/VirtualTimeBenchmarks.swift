@@ -70,17 +70,27 @@ func repeatingTimer(milliseconds: Int) -> UInt64 {
 /// written. What remains of the test's cost is OpenCombine's and the
 /// scheduler's.
 func debounceTestWithSinkInVirtualTime(rounds: Int) -> UInt64 {
+    debounceTestWithSink(rounds: rounds, on: { DispatchQueue.virtualScheduler() }, advance: { $0.advance(by: $1) })
+}
+
+/// Wall time of the debounce test written with a `sink` and `advance(by:)`,
+/// on the scheduler `makeScheduler` returns: three keystrokes 100 ms apart,
+/// a 300 ms debounce, an advance past it, then a check. The fastest of
+/// `rounds`.
+func debounceTestWithSink<S: Scheduler>(
+    rounds: Int, on makeScheduler: () -> S, advance: (S, S.SchedulerTimeType.Stride) -> Void
+) -> UInt64 where S.SchedulerTimeType == DispatchQueue.SchedulerTimeType {
     fastest(of: rounds) {
-        let scheduler = DispatchQueue.virtualScheduler()
+        let scheduler = makeScheduler()
         let query = PassthroughSubject<String, Never>()
         var values: [String] = []
         let cancellable = query.debounce(for: .milliseconds(300), scheduler: scheduler).sink { values.append($0) }
         query.send("s")
-        scheduler.advance(by: .milliseconds(100))
+        advance(scheduler, .milliseconds(100))
         query.send("sw")
-        scheduler.advance(by: .milliseconds(100))
+        advance(scheduler, .milliseconds(100))
         query.send("swi")
-        scheduler.advance(by: .milliseconds(300))
+        advance(scheduler, .milliseconds(300))
         precondition(values == ["swi"])
         cancellable.cancel()
     }
