@@ -33,19 +33,21 @@ enum OutsideSleep {
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class OutsideSleepTests: FailureCapturingTestCase {
     func testANothingScheduledFailureNamesTheSleepFromOutside() async {
-        let scheduler = await OutsideSleep.schedulerSleptOn(fromOutside: true)
-        let recorder = PassthroughSubject<Int, Never>().record()
-        let failures = captureFailures { try scheduler.wait(for: recorder.next(), timeout: .seconds(1)) }.failures
-        assertFailures(failures, [OutsideSleep.nothingScheduled], at: #line - 1)
-        XCTAssertTrue(failures.first?.message.hasSuffix(OutsideSleep.hint) == true, "\(failures)")
+        await assertFailedWaitNamesTheSleepFromOutside(timesOut: false)
     }
 
     func testATimeoutNamesTheSleepFromOutside() async {
+        await assertFailedWaitNamesTheSleepFromOutside(timesOut: true)
+    }
+
+    /// With an action due later, the wait times out; without, nothing is
+    /// scheduled: either failure ends with the hint.
+    private func assertFailedWaitNamesTheSleepFromOutside(timesOut: Bool) async {
         let scheduler = await OutsideSleep.schedulerSleptOn(fromOutside: true)
-        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(10))) {}
+        if timesOut { scheduler.schedule(after: scheduler.now.advanced(by: .seconds(10))) {} }
         let recorder = PassthroughSubject<Int, Never>().record()
         let failures = captureFailures { try scheduler.wait(for: recorder.next(), timeout: .seconds(1)) }.failures
-        assertFailures(failures, [OutsideSleep.timedOut], at: #line - 1)
+        assertFailures(failures, [timesOut ? OutsideSleep.timedOut : OutsideSleep.nothingScheduled], at: #line - 1)
         XCTAssertTrue(failures.first?.message.hasSuffix(OutsideSleep.hint) == true, "\(failures)")
     }
 
@@ -59,23 +61,16 @@ final class OutsideSleepTests: FailureCapturingTestCase {
 }
 
 @Suite struct OutsideSleepSwiftTests {
-    @Test("A nothing-scheduled failure names a sleep from outside the virtual world (fails on purpose)", .tags(.failurePath))
-    func aNothingScheduledFailureNamesTheSleepFromOutside() async {
+    @Test("A failed wait names a sleep from outside the virtual world (fails on purpose)", .tags(.failurePath),
+          arguments: [false, true])
+    func aFailedWaitNamesTheSleepFromOutside(timesOut: Bool) async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let scheduler = await OutsideSleep.schedulerSleptOn(fromOutside: true)
+        // With an action due later, the wait times out; without, nothing is scheduled.
+        if timesOut { scheduler.schedule(after: scheduler.now.advanced(by: .seconds(10))) {} }
         let recorder = PassthroughSubject<Int, Never>().record()
-        _ = await expectIssue(OutsideSleep.nothingScheduled, containing: [OutsideSleep.hint], atLine: #line + 1) {
-            _ = try scheduler.wait(for: recorder.next(), timeout: .seconds(1))
-        }
-    }
-
-    @Test("A timeout names a sleep from outside the virtual world (fails on purpose)", .tags(.failurePath))
-    func aTimeoutNamesTheSleepFromOutside() async {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        let scheduler = await OutsideSleep.schedulerSleptOn(fromOutside: true)
-        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(10))) {}
-        let recorder = PassthroughSubject<Int, Never>().record()
-        _ = await expectIssue(OutsideSleep.timedOut, containing: [OutsideSleep.hint], atLine: #line + 1) {
+        let headline = timesOut ? OutsideSleep.timedOut : OutsideSleep.nothingScheduled
+        _ = await expectIssue(headline, containing: [OutsideSleep.hint], atLine: #line + 1) {
             _ = try scheduler.wait(for: recorder.next(), timeout: .seconds(1))
         }
     }
