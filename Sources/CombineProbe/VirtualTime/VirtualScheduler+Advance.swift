@@ -4,6 +4,7 @@ import Foundation
 // `advance(to:)` and `run(horizon:)`.
 
 extension VirtualScheduler {
+    /// Moves virtual time forward by `interval`, running every action that
     /// falls due meanwhile, in order, each at its own instant.
     ///
     /// `advance()` (by zero) runs the actions already due.

@@ -5,6 +5,7 @@ import Foundation
 // plain dispatch times.
 
 extension VirtualScheduler {
+    /// The current date, computed from `elapsed` when an action moved the
     /// clock. Called under the lock.
     func currentDate(_ state: inout VirtualClockState) -> SchedulerTimeType {
         if !state.dateIsCurrent {

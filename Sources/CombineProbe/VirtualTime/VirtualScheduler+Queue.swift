@@ -183,6 +183,4 @@ extension VirtualScheduler {
             state.elapsed = offset
         }
     }
-
-    /// Moves virtual time forward by `interval`, running every action that
 }

@@ -133,7 +133,6 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         state.withLock { $0.queue.nextDue().map { VirtualTime(nanoseconds: $0) } }
     }
 
-    /// The current date, computed from `elapsed` when an action moved the
     // MARK: Scheduler
 
     /// Schedules `action` to run on the next advance.
