@@ -12,7 +12,7 @@ iterations=${1:-10000}
 swift build --build-tests 2>&1 | tail -n 1
 start=$(date +%s)
 COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
-    swift test --skip-build --filter "VirtualWorldStress|VirtualConcurrency" 2>&1 \
+    swift test --skip-build --filter "VirtualWorldStress|VirtualConcurrency|MainActor" 2>&1 \
     | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
 echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) s"
 # The examples' repetition tests: swift-async-algorithms' AsyncTimerSequence,

@@ -1,7 +1,7 @@
 /// Carries a value that is not annotated `Sendable` into a `@Sendable`
 /// closure, where the value's own documentation makes that safe.
 ///
-/// It has exactly two uses, each justified where it is made:
+/// Its uses, each justified where it is made:
 /// - `XCTestExpectation`, whose `fulfill()` XCTest documents as callable from
 ///   any thread, but which is not annotated `Sendable` on every platform
 ///   (`SynchronousWaiter`);
@@ -9,7 +9,12 @@
 ///   (`StubURLProtocol`): its own state is behind a lock, URLSession's client
 ///   accepts calls from any thread, and the protocol claims the task under
 ///   its lock before calling the client, so that a cancellation on the
-///   session's queue does not complete the task a second time.
+///   session's queue does not complete the task a second time;
+/// - the arguments and results of a virtual scheduler's async steps when its
+///   actions run on the main actor (`VirtualScheduler+Async`, `+Wait`): a
+///   stride, a date, a wait and its value, handed to the main actor and back
+///   within one call, while the caller is suspended awaiting it, so that no
+///   two isolation domains ever touch them at the same time.
 // @unchecked Sendable: no mutable state of its own (`let value`); no lock is needed here,
 // and each use relies on the thread-safety its value documents (see above).
 struct UncheckedSendable<Value>: @unchecked Sendable {

@@ -99,6 +99,19 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        if actionContext == .mainActor {
+            await advanceOnMainActor(by: UncheckedSendable(interval), at: site)
+        } else {
+            await advance(by: interval, at: site)
+        }
+    }
+
+    @MainActor
+    private func advanceOnMainActor(by interval: UncheckedSendable<Stride>, at site: CallSite) async {
+        await advance(by: interval.value, at: site)
+    }
+
+    private func advance(by interval: Stride, at site: CallSite, isolation: isolated (any Actor)? = #isolation) async {
         var settling = await quiescence(at: site)
         guard let target = target(advancingBy: interval, at: site) else { return }
         await advance(to: target.offset, date: target.date, settling: &settling, at: site)
@@ -124,6 +137,19 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        if actionContext == .mainActor {
+            await advanceOnMainActor(to: UncheckedSendable(date), at: site)
+        } else {
+            await advance(to: date, at: site)
+        }
+    }
+
+    @MainActor
+    private func advanceOnMainActor(to date: UncheckedSendable<SchedulerTimeType>, at site: CallSite) async {
+        await advance(to: date.value, at: site)
+    }
+
+    private func advance(to date: SchedulerTimeType, at site: CallSite, isolation: isolated (any Actor)? = #isolation) async {
         var settling = await quiescence(at: site)
         guard let target = target(advancingTo: date, at: site) else { return }
         await advance(to: target, date: date, settling: &settling, at: site)
@@ -150,6 +176,19 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        if actionContext == .mainActor {
+            await runOnMainActor(horizon: UncheckedSendable(horizon), at: site)
+        } else {
+            await run(horizon: horizon, at: site)
+        }
+    }
+
+    @MainActor
+    private func runOnMainActor(horizon: UncheckedSendable<Stride>, at site: CallSite) async {
+        await run(horizon: horizon.value, at: site)
+    }
+
+    private func run(horizon: Stride, at site: CallSite, isolation: isolated (any Actor)? = #isolation) async {
         var settling = await quiescence(at: site)
         guard var run = RunPlan(self, horizon: horizon, maximumActions: Self.maximumRunActions, site: site) else { return }
         while run.step() {

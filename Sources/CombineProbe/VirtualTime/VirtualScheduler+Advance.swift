@@ -25,6 +25,14 @@ extension VirtualScheduler {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard actionContext == .caller else {
+            _ = onActionThread("advance(by:)", at: site) { advance(by: interval, at: site) }
+            return
+        }
+        advance(by: interval, at: site)
+    }
+
+    private func advance(by interval: Stride, at site: CallSite) {
         // Not `target(advancingBy:at:)`: an optional tuple of the generic
         // date would cost a look-up of its type metadata.
         guard let nanoseconds = nanoseconds(advancingBy: interval, at: site) else { return }
@@ -69,8 +77,10 @@ extension VirtualScheduler {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let target = target(advancingTo: date, at: site) else { return }
-        advance(to: target, date: date)
+        _ = onActionThread("advance(to:)", at: site) {
+            guard let target = target(advancingTo: date, at: site) else { return }
+            advance(to: target, date: date)
+        }
     }
 
     /// The offset of `date` for `advance(to: date)`; nil, after a test
@@ -122,8 +132,10 @@ extension VirtualScheduler {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        run(horizon: horizon, maximumActions: Self.maximumRunActions,
-            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        _ = onActionThread("run()", at: site) {
+            run(horizon: horizon, maximumActions: Self.maximumRunActions, site: site)
+        }
     }
 
     /// `run(horizon:)`, with a bound on the actions a chain may run.

@@ -20,6 +20,10 @@ extension DispatchQueue {
     /// `DispatchQueue` without its `Scheduler` conformance (see the pitfalls
     /// guide).
     ///
+    /// - parameter actionContext: Where the scheduler runs its actions: on
+    ///   the thread that moves time (the default), or `.mainActor`, as the
+    ///   main queue, run loop or operation queue it stands for does (see
+    ///   ``VirtualActionContext``).
     /// - parameter fileID: Where the scheduler's own failures are reported;
     ///   leave the default.
     /// - parameter filePath: See `fileID`.
@@ -27,12 +31,13 @@ extension DispatchQueue {
     /// - parameter column: See `fileID`.
     /// - returns: A new virtual scheduler at virtual time zero.
     public static func virtualScheduler(
+        actionsOn actionContext: VirtualActionContext = .caller,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) -> VirtualSchedulerOf<DispatchQueue.OCombine> {
-        dispatchQueueVirtualScheduler(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        dispatchQueueVirtualScheduler(actionsOn: actionContext, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 
@@ -44,6 +49,10 @@ extension RunLoop {
     /// `VirtualSchedulerOf<RunLoop>`; write the former in a project with a
     /// module of its own named Combine (see the pitfalls guide).
     ///
+    /// - parameter actionContext: Where the scheduler runs its actions: on
+    ///   the thread that moves time (the default), or `.mainActor`, as the
+    ///   main queue, run loop or operation queue it stands for does (see
+    ///   ``VirtualActionContext``).
     /// - parameter fileID: Where the scheduler's own failures are reported;
     ///   leave the default.
     /// - parameter filePath: See `fileID`.
@@ -51,12 +60,13 @@ extension RunLoop {
     /// - parameter column: See `fileID`.
     /// - returns: A new virtual scheduler at virtual time zero.
     public static func virtualScheduler(
+        actionsOn actionContext: VirtualActionContext = .caller,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) -> VirtualSchedulerOf<RunLoop.OCombine> {
-        runLoopVirtualScheduler(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        runLoopVirtualScheduler(actionsOn: actionContext, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 
@@ -68,6 +78,10 @@ extension OperationQueue {
     /// `VirtualSchedulerOf<OperationQueue>`; write the former in a project
     /// with a module of its own named Combine (see the pitfalls guide).
     ///
+    /// - parameter actionContext: Where the scheduler runs its actions: on
+    ///   the thread that moves time (the default), or `.mainActor`, as the
+    ///   main queue, run loop or operation queue it stands for does (see
+    ///   ``VirtualActionContext``).
     /// - parameter fileID: Where the scheduler's own failures are reported;
     ///   leave the default.
     /// - parameter filePath: See `fileID`.
@@ -75,12 +89,13 @@ extension OperationQueue {
     /// - parameter column: See `fileID`.
     /// - returns: A new virtual scheduler at virtual time zero.
     public static func virtualScheduler(
+        actionsOn actionContext: VirtualActionContext = .caller,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) -> VirtualSchedulerOf<OperationQueue.OCombine> {
-        operationQueueVirtualScheduler(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        operationQueueVirtualScheduler(actionsOn: actionContext, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 #else
@@ -88,6 +103,10 @@ extension DispatchQueue {
     /// A virtual scheduler with `DispatchQueue`'s time and options types, for
     /// code that takes a `DispatchQueue` scheduler.
     ///
+    /// - parameter actionContext: Where the scheduler runs its actions: on
+    ///   the thread that moves time (the default), or `.mainActor`, as the
+    ///   main queue, run loop or operation queue it stands for does (see
+    ///   ``VirtualActionContext``).
     /// - parameter fileID: Where the scheduler's own failures are reported;
     ///   leave the default.
     /// - parameter filePath: See `fileID`.
@@ -95,12 +114,13 @@ extension DispatchQueue {
     /// - parameter column: See `fileID`.
     /// - returns: A new virtual scheduler at virtual time zero.
     public static func virtualScheduler(
+        actionsOn actionContext: VirtualActionContext = .caller,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) -> VirtualSchedulerOf<DispatchQueue> {
-        dispatchQueueVirtualScheduler(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        dispatchQueueVirtualScheduler(actionsOn: actionContext, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 
@@ -108,6 +128,10 @@ extension RunLoop {
     /// A virtual scheduler with `RunLoop`'s time and options types, for code
     /// that takes a `RunLoop` scheduler.
     ///
+    /// - parameter actionContext: Where the scheduler runs its actions: on
+    ///   the thread that moves time (the default), or `.mainActor`, as the
+    ///   main queue, run loop or operation queue it stands for does (see
+    ///   ``VirtualActionContext``).
     /// - parameter fileID: Where the scheduler's own failures are reported;
     ///   leave the default.
     /// - parameter filePath: See `fileID`.
@@ -115,12 +139,13 @@ extension RunLoop {
     /// - parameter column: See `fileID`.
     /// - returns: A new virtual scheduler at virtual time zero.
     public static func virtualScheduler(
+        actionsOn actionContext: VirtualActionContext = .caller,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) -> VirtualSchedulerOf<RunLoop> {
-        runLoopVirtualScheduler(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        runLoopVirtualScheduler(actionsOn: actionContext, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 
@@ -128,6 +153,10 @@ extension OperationQueue {
     /// A virtual scheduler with `OperationQueue`'s time and options types,
     /// for code that takes an `OperationQueue` scheduler.
     ///
+    /// - parameter actionContext: Where the scheduler runs its actions: on
+    ///   the thread that moves time (the default), or `.mainActor`, as the
+    ///   main queue, run loop or operation queue it stands for does (see
+    ///   ``VirtualActionContext``).
     /// - parameter fileID: Where the scheduler's own failures are reported;
     ///   leave the default.
     /// - parameter filePath: See `fileID`.
@@ -135,32 +164,33 @@ extension OperationQueue {
     /// - parameter column: See `fileID`.
     /// - returns: A new virtual scheduler at virtual time zero.
     public static func virtualScheduler(
+        actionsOn actionContext: VirtualActionContext = .caller,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) -> VirtualSchedulerOf<OperationQueue> {
-        operationQueueVirtualScheduler(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        operationQueueVirtualScheduler(actionsOn: actionContext, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 #endif
 
 /// DispatchTime(uptimeNanoseconds: 0) means "now": the virtual clock starts
 /// one nanosecond later.
-private func dispatchQueueVirtualScheduler(at site: CallSite) -> VirtualSchedulerOf<DispatchQueueScheduling> {
+private func dispatchQueueVirtualScheduler(actionsOn actionContext: VirtualActionContext, at site: CallSite) -> VirtualSchedulerOf<DispatchQueueScheduling> {
     VirtualScheduler(
         now: DispatchQueueScheduling.SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)),
-        fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+        actionsOn: actionContext, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
 }
 
-private func runLoopVirtualScheduler(at site: CallSite) -> VirtualSchedulerOf<RunLoopScheduling> {
+private func runLoopVirtualScheduler(actionsOn actionContext: VirtualActionContext, at site: CallSite) -> VirtualSchedulerOf<RunLoopScheduling> {
     VirtualScheduler(
         now: RunLoopScheduling.SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 0)),
-        fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+        actionsOn: actionContext, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
 }
 
-private func operationQueueVirtualScheduler(at site: CallSite) -> VirtualSchedulerOf<OperationQueueScheduling> {
+private func operationQueueVirtualScheduler(actionsOn actionContext: VirtualActionContext, at site: CallSite) -> VirtualSchedulerOf<OperationQueueScheduling> {
     VirtualScheduler(
         now: OperationQueueScheduling.SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 0)),
-        fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+        actionsOn: actionContext, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
 }

@@ -46,12 +46,14 @@ extension VirtualScheduler {
                 + "the times must be in this order, and not before the current virtual time (\(now)).",
                 at: site)
         }
-        advance(toElapsed: created)
-        let publisher = makePublisher()
-        advance(toElapsed: subscribed)
         let recorder = Recorder<P.Output, P.Failure>(site: site, clock: elapsedReader)
-        publisher.subscribe(recorder.storage)
-        advance(toElapsed: cancelled)
+        _ = onActionThread("start(created:subscribed:cancelled:)", at: site) {
+            advance(toElapsed: created)
+            let publisher = makePublisher()
+            advance(toElapsed: subscribed)
+            publisher.subscribe(recorder.storage)
+            advance(toElapsed: cancelled)
+        }
         recorder.cancel()
         return recorder
     }

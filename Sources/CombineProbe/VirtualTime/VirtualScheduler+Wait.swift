@@ -59,9 +59,12 @@ extension VirtualScheduler {
         let wait = VirtualWait(
             scheduler: self, expectation: expectation, timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        var outcome = wait.step()
-        while outcome == nil { outcome = wait.step() }
-        return try wait.finish(outcome!)
+        let outcome = onActionThread { () -> VirtualWaitOutcome in
+            var outcome = wait.step()
+            while outcome == nil { outcome = wait.step() }
+            return outcome!
+        }
+        return try wait.finish(outcome ?? .mainActorBlocked)
     }
 
     /// Waits for a publisher expectation in virtual time, from async code.
@@ -109,7 +112,27 @@ extension VirtualScheduler {
         let wait = VirtualWait(
             scheduler: self, expectation: expectation, timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        var settling = await quiescence(at: wait.site)
+        if actionContext == .mainActor {
+            return try await waitOnMainActor(UncheckedSendable(wait)).value
+        }
+        return try await wait.run()
+    }
+
+    @MainActor
+    private func waitOnMainActor<Output>(
+        _ wait: UncheckedSendable<VirtualWait<Output, SchedulerTimeType, SchedulerOptions>>
+    ) async throws -> UncheckedSendable<Output> {
+        UncheckedSendable(try await wait.value.run())
+    }
+}
+
+extension VirtualWait {
+    /// The async wait's loop: steps, with the virtual world's quiescence
+    /// around each one, in the caller's isolation.
+    func run(isolation: isolated (any Actor)? = #isolation) async throws -> Output {
+        let scheduler = self.scheduler
+        let wait = self
+        var settling = await scheduler.quiescence(at: wait.site)
         var outcome = wait.step()
         while true {
             if let concluded = outcome {
@@ -118,12 +141,12 @@ extension VirtualScheduler {
                 // world a job: let it run before concluding that nothing can
                 // fulfil the expectation.
                 guard settling, concluded == .nothingScheduled || concluded.isInFlight else { break }
-                let jobsRun = worldJobsRun
-                settling = await quiescence(at: wait.site)
-                if worldJobsRun == jobsRun { break }
+                let jobsRun = scheduler.worldJobsRun
+                settling = await scheduler.quiescence(at: wait.site)
+                if scheduler.worldJobsRun == jobsRun { break }
             }
             try Task.checkCancellation()
-            if settling { settling = await quiescence(at: wait.site) }
+            if settling { settling = await scheduler.quiescence(at: wait.site) }
             outcome = wait.step()
         }
         return try wait.finish(outcome!)
@@ -143,6 +166,10 @@ enum VirtualWaitOutcome: Equatable {
     /// Not fulfilled, nothing is scheduled, and work outside virtual time
     /// did not land within the grace period.
     case inFlight([String])
+    /// Nothing ran: the scheduler runs its actions on the main actor, and
+    /// the main thread did not take the work of this synchronous wait from
+    /// another thread.
+    case mainActorBlocked
 
     var isInFlight: Bool {
         if case .inFlight = self { return true }
@@ -282,6 +309,9 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
             let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
             return "\(plan.timeoutHeadline): nothing is scheduled on the virtual scheduler at \(now), and \(label) still waits for \(plan.goal); "
                 + "work outside virtual time did not land within \(grace) s of real time: \(pending.joined(separator: ", ")). "
+                + "Recorded so far: \(summary)."
+        case .mainActorBlocked:
+            return "\(plan.timeoutHeadline): \(scheduler.mainActorBlockedMessage("wait(for:timeout:)")) "
                 + "Recorded so far: \(summary)."
         case .invertedFulfilled:
             return "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label) at virtual time \(now), which expects \(plan.goal). "

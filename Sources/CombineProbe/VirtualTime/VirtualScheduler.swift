@@ -78,10 +78,15 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// and their offsets can be read from their raw values (see
     /// ``plainOffset(of:)``); 0 otherwise.
     let plainStart: UInt64
+    /// Where the scheduler runs its actions (see ``VirtualActionContext``).
+    public let actionContext: VirtualActionContext
 
     /// Creates a virtual scheduler whose time starts at `now`.
     ///
     /// - parameter now: The scheduler's starting instant.
+    /// - parameter actionContext: Where actions run: on the thread that moves
+    ///   time (the default), or on the main actor, as those of a real main
+    ///   queue or main run loop do (see ``VirtualActionContext``).
     /// - parameter fileID: Where failures of the `Scheduler` methods are
     ///   reported; leave the default.
     /// - parameter filePath: See `fileID`.
@@ -89,6 +94,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// - parameter column: See `fileID`.
     public init(
         now: SchedulerTimeType,
+        actionsOn actionContext: VirtualActionContext = .caller,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -99,6 +105,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         currentDate = VirtualDate(now)
         countsNanoseconds = StrideNanoseconds.countsNanoseconds(Stride.self)
         plainStart = Self.plainDispatchTime(of: now) ?? 0
+        self.actionContext = actionContext
         reporter = DeferredFailureReporter(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
