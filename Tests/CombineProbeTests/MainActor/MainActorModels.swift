@@ -26,10 +26,12 @@ final class AssumingSearchModel {
     }
 }
 
-/// The same model without `assumeIsolated`: its sink's closure is isolated to
-/// the main actor, and the compiler checks that isolation when the closure
-/// is called through OpenCombine's (or Combine's) preconcurrency API. Run off
-/// the main thread, that check stops the process.
+/// The same model without `assumeIsolated`: its sink's closure reads and
+/// writes the model's main-actor state. Run off the main thread, that is a
+/// data race, which the ThreadSanitizer lane reports. (In a target whose
+/// default isolation is `MainActor`, the compiler also inserts an isolation
+/// check in that closure, which stops the process: Examples/ApproachableApp
+/// is built that way and tests it.)
 @MainActor
 final class CheckedSearchModel {
     /// The query the user types.
