@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Peak memory per recorded value: a Recorder vs a sink appending to an array
-# (the floor), measured with /usr/bin/time on the release benchmark binary:
-# `time -v` (GNU, kilobytes) on Linux, `time -l` (BSD, bytes) on macOS.
+# (the floor), each measured in one run of the release benchmark binary.
+# On Linux, /usr/bin/time -v (GNU) reads the run's peak resident set size.
+# On macOS, the binary prints its own (getrusage's ru_maxrss, read when the
+# values are recorded): /usr/bin/time is a protected program there, for which
+# the system removes the DYLD_* variables (dyld-env.sh) that the binary needs
+# to find XCTest, so through it the binary would not start.
 # Usage: Benchmarks/memory.sh [N]   (default 1,000,000 values)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -9,17 +13,22 @@ n=${1:-1000000}
 swift build -c release >/dev/null
 . ./dyld-env.sh
 binary=.build/release/CombineProbeBenchmarks
-if [ ! -x /usr/bin/time ]; then
+if [ "$(uname)" != Darwin ] && [ ! -x /usr/bin/time ]; then
     echo "memory: /usr/bin/time is missing (Debian package 'time'); skipped"
     exit 0
 fi
 
 peak_kb() {
+    local kb
     if [ "$(uname)" = Darwin ]; then
-        /usr/bin/time -l "$binary" --memory "$1" "$2" 2>&1 >/dev/null | awk '/maximum resident set size/ { print int($1 / 1024) }'
+        kb=$("$binary" --memory "$1" "$2" | tail -n 1)
     else
-        /usr/bin/time -v "$binary" --memory "$1" "$2" 2>&1 >/dev/null | awk -F': ' '/Maximum resident set size/ { print $2 }'
+        kb=$(/usr/bin/time -v "$binary" --memory "$1" "$2" 2>&1 >/dev/null | awk -F': ' '/Maximum resident set size/ { print $2 }')
     fi
+    case "$kb" in
+        '' | *[!0-9]*) echo "memory: no peak memory read for --memory $1 $2 (got \"$kb\")" >&2; exit 1 ;;
+    esac
+    echo "$kb"
 }
 
 # Each mode is measured with no value and with n values: the difference is

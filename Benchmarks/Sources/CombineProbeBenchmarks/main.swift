@@ -7,8 +7,10 @@ import Foundation
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--memory"), arguments.count > index + 2, let n = Int(arguments[index + 2]) {
-    // One measurement for Benchmarks/memory.sh; prints nothing.
+    // One measurement for Benchmarks/memory.sh: prints the peak resident
+    // set size in kilobytes, alone on its line.
     recordForMemory(arguments[index + 1], n)
+    print(peakResidentKilobytes())
     exit(0)
 }
 

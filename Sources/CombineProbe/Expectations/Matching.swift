@@ -175,6 +175,10 @@ extension Recorder {
         .init(recorder: self, predicate: predicate, label: label)
     }
 
+    // Left out of the API reference (@_documentation): it differs from the
+    // current form only by `@Sendable`, so a DocC link could tell the two
+    // apart only by a hash of the signature, which is not the same with
+    // Combine and with OpenCombine (CONTRIBUTING.md, DocC links).
     /// The former form of ``completion(where:named:)``, whose predicate was
     /// not `@Sendable`: every predicate of CombineProbe is now.
     ///
@@ -183,6 +187,7 @@ extension Recorder {
     /// - returns: The expectation.
     @available(*, deprecated, message: "pass a @Sendable predicate: every `where:` predicate of CombineProbe is @Sendable")
     @_disfavoredOverload
+    @_documentation(visibility: internal)
     public func completion(
         where predicate: @escaping (Subscribers.Completion<Failure>) -> Bool,
         named label: String = "the predicate"
@@ -209,6 +214,10 @@ extension Recorder {
         failureMatching(predicate, named: label)
     }
 
+    // Left out of the API reference (@_documentation): it differs from the
+    // current form only by `@Sendable`, so a DocC link could tell the two
+    // apart only by a hash of the signature, which is not the same with
+    // Combine and with OpenCombine (CONTRIBUTING.md, DocC links).
     /// The former form of ``failure(where:named:)``, whose predicate was not
     /// `@Sendable`: every predicate of CombineProbe is now.
     ///
@@ -217,6 +226,7 @@ extension Recorder {
     /// - returns: The expectation.
     @available(*, deprecated, message: "pass a @Sendable predicate: every `where:` predicate of CombineProbe is @Sendable")
     @_disfavoredOverload
+    @_documentation(visibility: internal)
     public func failure(
         where predicate: @escaping (Failure) -> Bool,
         named label: String = "the predicate"

@@ -2,15 +2,15 @@ import Foundation
 #if compiler(>=6.2) && canImport(Testing)
 import Testing
 #endif
-#if canImport(XCTest) && canImport(Darwin)
-import XCTest
-#endif
 
-/// Attaches the recorded timeline, as text, to the test whose timeline or
-/// marble assertion fails: a Swift Testing `Attachment` on Swift 6.2 and
-/// later, an `XCTAttachment` in an activity with XCTest on Apple platforms.
-/// Elsewhere (corelibs-XCTest has no attachments) the failure message alone
-/// carries the timeline.
+/// Attaches the recorded timeline, as text, to the Swift Testing test whose
+/// timeline or marble assertion fails, on Swift 6.2 and later (`Attachment`).
+///
+/// XCTest gets no attachment: attaching there means starting an activity
+/// (`XCTContext.runActivity`), which XCTest refuses in some configurations
+/// by stopping the process, and from some async main-actor tests ("Current
+/// context must not be nil"). The failure message already carries the
+/// timeline, so library code starts no XCTest activity.
 enum TimelineAttachment {
     /// The name of the attached file.
     static let name = "recorded timeline.txt"
@@ -23,8 +23,8 @@ enum TimelineAttachment {
             + "\nas marbles (- is \(tick)):\n  \(marbles)\n"
     }
 
-    /// Attaches `text` to the current test, when the framework that runs it
-    /// is known and takes attachments.
+    /// Attaches `text` to the current test when Swift Testing runs it and
+    /// takes attachments (Swift 6.2 and later).
     static func record(_ text: String, at site: CallSite) {
         switch TestFramework.detected {
         case .swiftTesting?:
@@ -37,20 +37,8 @@ enum TimelineAttachment {
             #else
             break
             #endif
-        case .xcTest?:
-            #if canImport(XCTest) && canImport(Darwin)
-            // Activities belong to XCTest's main thread.
-            if Thread.isMainThread {
-                XCTContext.runActivity(named: "Recorded timeline") { activity in
-                    let attachment = XCTAttachment(string: text)
-                    attachment.name = name
-                    activity.add(attachment)
-                }
-            }
-            #else
-            break
-            #endif
-        case nil:
+        case .xcTest?, nil:
+            // No XCTest activity (see above): the message has the timeline.
             break
         }
     }

@@ -35,7 +35,7 @@ public struct RecordingError: Error, Equatable, Hashable, Sendable, CustomString
         /// The publisher finished successfully where a failure was expected.
         case finishedWithoutError
         /// The publisher completed in a way its predicate did not accept
-        /// (``Recorder/completion(where:named:)-1xlbw``, ``Recorder/failure(where:named:)-2huts``).
+        /// (``Recorder/completion(where:named:)``, ``Recorder/failure(where:named:)``).
         case unexpectedCompletion
     }
 

@@ -82,6 +82,26 @@ final class MarbleFailureTests: FailureCapturingTestCase {
             """], at: #line - 13)
     }
 
+    /// One failure at the line, from an async main-actor test too: on Apple
+    /// platforms the assertion once started an XCTest activity for its
+    /// attachment, which XCTest may refuse there by stopping the process
+    /// ("Current context must not be nil"). The message carries the timeline.
+    @MainActor
+    func testAFailingMarbleAssertionInAnAsyncMainActorTestIsOneFailure() async {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let recorder = scheduler.coldPublisher("--a|", values: values).record(timedBy: scheduler)
+        await scheduler.run()
+        let (failures, _) = captureFailures {
+            XCTAssertRecordedMarbles(recorder, "---a|", values: values)
+        }
+        assertFailures(failures, ["""
+            XCTAssertRecordedMarbles failed
+            marbles (- is 10ms):
+              expected  ---a|
+              recorded  --a|
+            """], at: #line - 7)
+    }
+
     func testARecordedValueWithoutANameIsDrawnAsAQuestionMark() {
         let recorder = scheduler.coldPublisher("-a-b-(a|)", values: ["a": 1, "b": 7]).record(timedBy: scheduler)
         scheduler.run()

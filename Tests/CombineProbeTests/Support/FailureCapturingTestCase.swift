@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 
+#if COMBINEPROBE_COMBINE_SHIM && !canImport(ObjectiveC)
+typealias FailureCapturingBase = IssueRecordingTestCase
+#else
+typealias FailureCapturingBase = XCTestCase
+#endif
+
 /// A failure that a test recorded while ``FailureCapturingTestCase`` was
 /// capturing.
 struct CapturedFailure: CustomStringConvertible, Sendable {
@@ -18,8 +24,11 @@ struct CapturedFailure: CustomStringConvertible, Sendable {
 /// so that a test asserts them instead of failing.
 ///
 /// corelibs-XCTest has no `XCTExpectFailure`, so this overrides the method
-/// every XCTest failure goes through.
-class FailureCapturingTestCase: XCTestCase {
+/// every XCTest failure goes through: `record(_:)` on Apple platforms, and in
+/// the Combine-shim lane, which derives it from a stand-in with that method
+/// (Support/XCTIssueStandIn.swift); `recordFailure(withDescription:…)` on
+/// Linux.
+class FailureCapturingTestCase: FailureCapturingBase {
     private let captureLock = NSLock()
     private var captured: [CapturedFailure]?
 
@@ -33,7 +42,7 @@ class FailureCapturingTestCase: XCTestCase {
         description.hasPrefix("failed - ") ? String(description.dropFirst(9)) : description
     }
 
-    #if canImport(ObjectiveC)
+    #if canImport(ObjectiveC) || COMBINEPROBE_COMBINE_SHIM
     override func record(_ issue: XCTIssue) {
         let message = Self.message(issue.compactDescription)
         let file = issue.sourceCodeContext.location?.fileURL.path ?? ""

@@ -127,10 +127,17 @@ struct TimeScenario: CustomStringConvertible {
     ] + appleOnly }
 
     /// OpenCombine 0.14 has no `collect(_:options:)` by time: these run on
-    /// Apple's Combine only (not in the Combine-shim lane either, where the
-    /// module named Combine is OpenCombine).
+    /// Apple's Combine only. The Combine-shim lane, whose module named Combine
+    /// is OpenCombine, compiles them against stand-in declarations
+    /// (.ci/combine-shim/Combine/CollectByTime.swift) and does not run them.
     #if !COMBINEPROBE_OPENCOMBINE && !COMBINEPROBE_COMBINE_SHIM
-    static var appleOnly: [TimeScenario] { [
+    static var appleOnly: [TimeScenario] { collectByTime }
+    #else
+    static var appleOnly: [TimeScenario] { [] }
+    #endif
+
+    #if !COMBINEPROBE_OPENCOMBINE
+    static var collectByTime: [TimeScenario] { [
         finishing("collect(.byTime)", expected: [
             .value([1, 2], at: .seconds(1)), .value([3], at: .seconds(2)), .finished(at: .milliseconds(2500)),
         ]) { scheduler in
@@ -149,8 +156,6 @@ struct TimeScenario: CustomStringConvertible {
             .finished(at: .milliseconds(2500)),
         ])
     }
-    #else
-    static var appleOnly: [TimeScenario] { [] }
     #endif
 
     /// "a" alone, then "b" and "c" within one throttle window.

@@ -10,7 +10,7 @@ final class WaitSnapshotTests: FailureCapturingTestCase {
     /// Runs once, when the next failure is recorded, before it is captured.
     private var onFailure: (() -> Void)?
 
-    #if canImport(ObjectiveC)
+    #if canImport(ObjectiveC) || COMBINEPROBE_COMBINE_SHIM
     override func record(_ issue: XCTIssue) {
         runHook()
         super.record(issue)
