@@ -30,6 +30,8 @@ struct ActionQueue {
         /// The interval of its repeating schedule, in nanoseconds; nil for
         /// a one-shot action.
         let interval: Int64?
+        /// Its schedule's identifier: schedules made later have larger ones.
+        let id: UInt64
     }
 
     private var keys = RadixKeyQueue()
@@ -99,8 +101,20 @@ struct ActionQueue {
     mutating func peek() -> Head? {
         dropCancelledHead()
         return keys.first.map { key in
-            Head(due: key.due, interval: key.flags.contains(.hasInterval) ? slots.interval(at: key.slot) : nil)
+            Head(due: key.due, interval: key.flags.contains(.hasInterval) ? slots.interval(at: key.slot) : nil, id: key.sequence)
         }
+    }
+
+    /// When the latest one-shot action not cancelled falls due; nil when
+    /// none is pending. It visits every key: for the start of a `run()`,
+    /// not for each step.
+    func latestOneShotDue() -> Int64? {
+        var latest: Int64?
+        keys.forEach { key in
+            guard !key.flags.contains(.hasInterval), cancelled.isEmpty || !isCancelled(key.sequence) else { return }
+            latest = max(latest ?? key.due, key.due)
+        }
+        return latest
     }
 
     /// Removes and returns the earliest action not cancelled, if it falls due

@@ -160,8 +160,9 @@ extension VirtualScheduler {
     /// of the virtual world reach quiescence around each action: sleeping
     /// tasks wake, run, and sleep again until nothing is left.
     ///
-    /// - parameter horizon: How much virtual time repeating schedules may
-    ///   run through; one hour by default.
+    /// - parameter horizon: How much virtual time endless work — a repeating
+    ///   schedule, a task sleeping in a loop — may run through; one hour by
+    ///   default (see the synchronous ``run(horizon:fileID:filePath:line:column:)``).
     /// - parameter isolation: The caller's isolation; leave the default.
     /// - parameter fileID: The caller's file, for failures; leave the default.
     /// - parameter filePath: See `fileID`.

@@ -111,14 +111,17 @@ extension VirtualScheduler {
     /// far in the future it falls due.
     ///
     /// Only endless work is bounded. A repeating schedule never runs out, so
-    /// its runs stop at `horizon` from now; a chain of one-shot actions that
-    /// keeps scheduling more work stops after ``maximumRunActions`` actions.
-    /// Either way a test failure at the caller's line describes the work that
-    /// is left: advance by a fixed time instead, or cancel it. When
-    /// everything ran, ``now`` is the instant of the last action.
+    /// its runs stop at `horizon` from now. A chain of one-shot actions
+    /// scheduled during the run — a task sleeping in a loop, an action that
+    /// schedules itself again — stops at `horizon` past the later of now and
+    /// the last one-shot action pending when the run started, and a chain at
+    /// one instant after ``maximumRunActions`` actions. Either way a test
+    /// failure at the caller's line describes the work that is left: advance
+    /// by a fixed time instead, or end it. When everything ran, ``now`` is
+    /// the instant of the last action.
     ///
-    /// - parameter horizon: How much virtual time repeating schedules may
-    ///   run through; one hour by default. A timer that fires every
+    /// - parameter horizon: How much virtual time endless work may run
+    ///   through; one hour by default. A timer that fires every
     ///   millisecond runs 3.6 million times in an hour: pass a shorter
     ///   horizon for such tests.
     /// - parameter fileID: The caller's file, for failures; leave the default.
@@ -154,6 +157,14 @@ extension VirtualScheduler {
         /// metadata each step would look up).
         let endOffset: Int64
         let maximumActions: Int
+        /// The first identifier of the schedules made during the run.
+        let firstNewID: UInt64
+        /// Where chains of one-shot actions made during the run end: the
+        /// horizon past the later of now and the last one-shot action
+        /// pending when the run started, so that finite work, however far
+        /// off, and what it schedules run, and an endless chain (a task
+        /// sleeping in a loop) does not.
+        let chainEnd: Int64
         let site: CallSite
         var actions = 0
         /// Last: the fields before it are at offsets known when compiling,
@@ -172,6 +183,9 @@ extension VirtualScheduler {
             self.horizon = nanoseconds
             let end = scheduler.target(after: horizon, nanoseconds: nanoseconds)
             endOffset = end.offset
+            let (madeSoFar, latest) = scheduler.state.withLock { ($0.queue.schedulesMade, $0.queue.latestOneShotDue()) }
+            firstNewID = madeSoFar + 1
+            chainEnd = max(end.offset, latest.map { ActionQueue.adding($0, nanoseconds) } ?? end.offset)
             self.maximumActions = maximumActions
             self.site = site
             endDate = end.date
@@ -185,13 +199,18 @@ extension VirtualScheduler {
         mutating func step() -> Bool {
             let scheduler = scheduler
             let endOffset = endOffset
+            let chainEnd = chainEnd
+            let firstNewID = firstNewID
             let isAtMaximum = actions >= maximumActions
             var stop: ActionQueue.Head?
             // Written, not returned: see `runNextAction(atOrBefore:)`.
             var action: (() -> Void)?
             scheduler.state.withLock { state in
                 guard let head = state.queue.peek() else { return }
-                if head.interval != nil && head.due > endOffset || isAtMaximum {
+                let pastTheEnd = head.interval == nil
+                    ? head.due > chainEnd && head.id >= firstNewID
+                    : head.due > endOffset
+                if pastTheEnd || isAtMaximum {
                     stop = head
                     return
                 }
@@ -225,6 +244,20 @@ extension VirtualScheduler {
                     + "is due again at \(VirtualTime(nanoseconds: head.due)), and never runs out "
                     + "(\(pending) action\(pending == 1 ? "" : "s") still scheduled). "
                     + "Advance by a fixed time instead, cancel the repeating schedule, or pass a larger horizon.",
+                    at: site)
+                return false
+            }
+            if head.interval == nil && head.due > chainEnd && head.id >= firstNewID {
+                let elapsed = scheduler.elapsed
+                scheduler.reporter.deliverPending()
+                let pending = scheduler.pendingActionCount
+                FailureReporter.fail(
+                    "VirtualScheduler.run() stopped at virtual time \(elapsed): a chain of one-shot actions scheduled during "
+                    + "the run keeps scheduling the next — a task sleeping in a loop on the scheduler's clock or sleep(for:), "
+                    + "or an action that schedules itself again — and the next is due at \(VirtualTime(nanoseconds: head.due)), "
+                    + "past the horizon of \(VirtualTime(nanoseconds: horizon)) beyond the work scheduled when the run started "
+                    + "(\(pending) action\(pending == 1 ? "" : "s") still scheduled, \(actions) run). "
+                    + "Advance by a fixed time instead, end the loop (cancel its task), or pass a larger horizon.",
                     at: site)
                 return false
             }

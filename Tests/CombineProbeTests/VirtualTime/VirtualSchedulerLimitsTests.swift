@@ -99,7 +99,27 @@ final class VirtualSchedulerLimitsTests: FailureCapturingTestCase {
         timer.cancel()
     }
 
-    func testRunStopsAnEndlessChainOfOneShotActions() {
+    /// A chain at one instant never passes the horizon: the maximum of
+    /// actions stops it.
+    func testRunStopsAnEndlessChainOfOneShotActionsAtOneInstant() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var count = 0
+        func again() {
+            count += 1
+            scheduler.schedule(again)
+        }
+        scheduler.schedule(again)
+        let (failures, _) = captureFailures {
+            scheduler.run(horizon: .seconds(10), maximumActions: 1000, site: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+        }
+        assertFailures(failures, ["VirtualScheduler.run() stopped after running 1000 actions (virtual time is now 0s): "
+            + "the scheduled work keeps scheduling more, and the next action is due at 0s."], at: #line - 3)
+        XCTAssertEqual(count, 1000)
+    }
+
+    /// A chain that moves on in time stops at the horizon, past the work
+    /// scheduled when the run started, naming what keeps it going.
+    func testRunStopsAnEndlessChainOfOneShotActionsAtTheHorizon() {
         let scheduler = DispatchQueue.virtualScheduler()
         var count = 0
         func again() {
@@ -108,11 +128,31 @@ final class VirtualSchedulerLimitsTests: FailureCapturingTestCase {
         }
         scheduler.schedule(again)
         let (failures, _) = captureFailures {
-            scheduler.run(horizon: .seconds(10), maximumActions: 1000, site: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+            scheduler.run(horizon: .seconds(10))
         }
-        assertFailures(failures, ["VirtualScheduler.run() stopped after running 1000 actions (virtual time is now 999s): "
-            + "the scheduled work keeps scheduling more, and the next action is due at 1000s."], at: #line - 3)
-        XCTAssertEqual(count, 1000)
+        assertFailures(failures, ["VirtualScheduler.run() stopped at virtual time 10s: a chain of one-shot actions scheduled during "
+            + "the run keeps scheduling the next — a task sleeping in a loop on the scheduler's clock or sleep(for:), or an action "
+            + "that schedules itself again — and the next is due at 11s, past the horizon of 10s beyond the work scheduled when "
+            + "the run started (1 action still scheduled, 11 run). Advance by a fixed time instead, end the loop (cancel its task), "
+            + "or pass a larger horizon."], at: #line - 6)
+        XCTAssertEqual(count, 11)
+        XCTAssertEqual(scheduler.elapsed, .seconds(10))
+    }
+
+    /// Finite work runs to its end however far off it is, and so does what
+    /// it schedules, within the horizon past it.
+    func testRunDrainsFarWorkAndTheChainsItStarts() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var log: [VirtualTime] = []
+        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(7200))) {
+            log.append(scheduler.elapsed)
+            for step in 1...3 {
+                scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1200 * step))) { log.append(scheduler.elapsed) }
+            }
+        }
+        let (failures, _) = captureFailures { scheduler.run() }
+        XCTAssertEqual(failures.map(\.message), [])
+        XCTAssertEqual(log, [.seconds(7200), .seconds(8400), .seconds(9600), .seconds(10800)])
     }
 
     // MARK: Ties and late schedules
