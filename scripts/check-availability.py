@@ -62,6 +62,7 @@ import os
 import pathlib
 import pickle
 import re
+import shutil
 import sys
 
 PLATFORMS = ("macOS", "iOS", "tvOS", "watchOS")
@@ -573,6 +574,29 @@ class Table:
 
         scan(tokenize(text), on_decl=on_decl)
 
+    def to_data(self):
+        """The table as plain data (for the cache)."""
+        def decls(table):
+            return {name: [(d.kind, d.name, d.owner, [(p.label, p.optional) for p in d.params]
+                            if d.params is not None else None, d.avail, d.status, d.origin) for d in ds]
+                    for name, ds in table.items()}
+        return {"types": self.types, "members": decls(self.members), "functions": decls(self.functions),
+                "inits": decls(self.inits)}
+
+    @classmethod
+    def from_data(cls, targets, data):
+        table = cls(targets)
+        table.types = data["types"]
+        for kind in ("members", "functions", "inits"):
+            out = getattr(table, kind)
+            for name, ds in data[kind].items():
+                for kind_, decl_name, owner, params, avail, status, origin in ds:
+                    d = Decl(kind_, decl_name, owner, None if params is None else [Param(*p) for p in params],
+                             avail, origin)
+                    d.status = status
+                    out.setdefault(name, []).append(d)
+        return table
+
     def type_requirement(self, name):
         """The availability a type needs, if newer than the targets on some platform."""
         avails = self.lookup("types", name)
@@ -593,16 +617,25 @@ class Table:
 
 
 def interface_files():
+    """The .swiftinterface of each module of INTERFACE_MODULES, from the toolchain of `swift` on PATH."""
+    roots = []
+    if os.environ.get("COMBINEPROBE_SWIFT_LIB"):
+        roots.append(os.environ["COMBINEPROBE_SWIFT_LIB"])
+    swift = shutil.which("swift")
+    if swift:
+        roots.append(os.path.join(os.path.dirname(os.path.realpath(swift)), "..", "lib", "swift"))
+    roots += ["/opt/swift/usr/lib/swift", "/usr/lib/swift"]
     found = []
     for module in INTERFACE_MODULES:
-        for root in ("/opt/swift/usr/lib/swift", os.path.expanduser("~/.swiftpm"), "/usr/lib/swift"):
-            found += [f for f in glob.glob(f"{root}/**/{module}.swiftmodule/*.swiftinterface", recursive=True)
-                      if ".private." not in f and "swift_static" not in f]
-            if found and any(f"/{module}.swiftmodule/" in f for f in found):
+        for root in roots:
+            files = [f for f in glob.glob(os.path.join(root, "*", f"{module}.swiftmodule", "*.swiftinterface"))
+                     if ".private." not in f]
+            if files:
+                found.append(sorted(files)[0])
                 break
-    toolchain = os.environ.get("COMBINEPROBE_SWIFTINTERFACES")
-    if toolchain:
-        found = sorted(glob.glob(os.path.join(toolchain, "**", "*.swiftinterface"), recursive=True))
+    if not any(f"/Swift.swiftmodule/" in f for f in found):
+        sys.exit("check-availability: the standard library's .swiftinterface was not found "
+                 f"(looked in {', '.join(roots)}); set COMBINEPROBE_SWIFT_LIB to the toolchain's lib/swift")
     return found
 
 
@@ -812,9 +845,9 @@ def toolchain_table(root, targets):
     cache = root / ".build" / "check-availability.cache"
     try:
         with open(cache, "rb") as stream:
-            cached_key, table = pickle.load(stream)
+            cached_key, data = pickle.load(stream)
         if cached_key == key:
-            return table
+            return Table.from_data(targets, data)
     except (OSError, EOFError, pickle.PickleError, AttributeError, ValueError):
         pass
     table = Table(targets)
@@ -824,14 +857,14 @@ def toolchain_table(root, targets):
     try:
         cache.parent.mkdir(exist_ok=True)
         with open(cache, "wb") as stream:
-            pickle.dump((key, table), stream)
+            pickle.dump((key, table.to_data()), stream)
     except OSError:
         pass
     return table
 
 
-def base_table(root, targets):
-    table = Table(targets, toolchain_table(root, targets))
+def base_table(root, targets, toolchain=None):
+    table = Table(targets, toolchain or toolchain_table(root, targets))
     table.add_source(HAND_TABLE, "hand table")
     for path in sorted((root / "Sources" / "CombineProbe").rglob("*.swift")):
         table.add_source(path.read_text(), "CombineProbe")
@@ -857,9 +890,10 @@ def markdown_files(root):
     return out
 
 
-def check_repository(root):
+def check_repository(root, toolchain=None):
+    """The findings in the repository at `root`, and the counts of files and code blocks checked."""
     targets = deployment_targets((root / "Package.swift").read_text())
-    base = base_table(root, targets)
+    base = base_table(root, targets, toolchain)
     findings, files, blocks = [], 0, 0
     for group, folders in GROUPS:
         paths = sorted(p for folder in folders for p in (root / folder).rglob("*.swift")
