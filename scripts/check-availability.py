@@ -47,8 +47,12 @@ How a use is recognised, without a type checker:
 Known limits: overloads that differ only by generic constraints (Combine's
 `switchToLatest()` and `flatMap(maxPublishers:_:)` for `Never` failures,
 macOS 11) cannot be told apart by syntax and are not flagged; the code here
-keeps upstream and inner failures equal. A false positive is silenced by an
+keeps upstream and inner failures equal. Code in string interpolations is
+not read; every branch of `#if` is. A false positive is silenced by an
 explicit `@available` on the code that uses it, which is always correct.
+
+The toolchain is the one of `swift` on PATH (or COMBINEPROBE_SWIFT_LIB, its
+lib/swift folder); its table is cached in .build/check-availability.cache.
 
 Output: `path:line: <name> needs macOS X / iOS Y …; add @available(...) or
 #available` per finding and exit status 1, or a summary line
