@@ -39,6 +39,7 @@ import Testing
         await #expect(throws: SequenceFailure.self) { try await wait(for: recorder.finished, timeout: long) }
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     @Test func valuesOfAPublisher() async throws {
         let recorder = (1...5).publisher.values.record()
         #expect(try await wait(for: recorder.last, timeout: long) == 5)

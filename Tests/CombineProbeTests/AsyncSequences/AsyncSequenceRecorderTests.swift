@@ -111,11 +111,13 @@ final class AsyncSequenceRecorderTests: FailureCapturingTestCase {
 
     // MARK: publisher.values
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     func testValuesOfAPublisher() throws {
         let recorder = [1, 2, 3].publisher.values.record()
         XCTAssertEqual(try wait(for: recorder.elements, timeout: longTimeout), [1, 2, 3])
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     func testValuesOfASubjectStepByStep() throws {
         let subject = CurrentValueSubject<String, Never>("idle")
         let recorder = subject.values.record()
@@ -126,6 +128,7 @@ final class AsyncSequenceRecorderTests: FailureCapturingTestCase {
         try wait(for: recorder.finished, timeout: longTimeout)
     }
 
+    @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
     func testValuesOfAFailingPublisher() throws {
         let recorder = Fail<Int, SequenceFailure>(error: SequenceFailure()).values.record()
         let completion = try wait(for: recorder.completion, timeout: longTimeout)

@@ -6,6 +6,7 @@ import Testing
 
 /// A model observed by `Observations`. Main-actor isolated, as app models
 /// usually are, which also makes it `Sendable`.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor @Observable final class CounterModel {
     var count = 0
 }

@@ -6,8 +6,8 @@ import XCTest
 // The examples of the Testing time guide's "Swift concurrency in virtual
 // time" section, as tests.
 
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class DocumentationAsyncTimeTests: XCTestCase {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     func testATaskSleepingOnTheVirtualClock() async throws {
         let scheduler = DispatchQueue.virtualScheduler()
         let clock = scheduler.clock
@@ -24,6 +24,7 @@ final class DocumentationAsyncTimeTests: XCTestCase {
         try await task.value
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     func testAWorldWithoutMainActorWork() async throws {
         let scheduler = DispatchQueue.virtualScheduler()
         scheduler.executor.mainActorRoundTrips = 0 // nothing here runs on the main actor
@@ -41,6 +42,7 @@ final class DocumentationAsyncTimeTests: XCTestCase {
         try await task.value
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     func testAStreamFedInVirtualTime() async throws {
         let scheduler = DispatchQueue.virtualScheduler()
         let clock = scheduler.clock

@@ -45,9 +45,14 @@ private func expectIssues(
     expectFailurePathNaming(sourceLocation: sourceLocation)
     var thrown: (any Error)?
     let count = Counter()
+    let matching = matcher(prefixes, containing: fragments, line: line, fileName: sourceLocation.fileName, counting: count)
+    #if compiler(>=6.0.2)
     await withKnownIssue(nil, isolation: isolation, {
         do { try await body() } catch { thrown = error }
-    }, matching: matcher(prefixes, containing: fragments, line: line, fileName: sourceLocation.fileName, counting: count))
+    }, matching: matching)
+    #else
+    thrown = await withKnownIssueWithoutIsolation(isolation: isolation, matching: matching, body)
+    #endif
     #expect(count.value == prefixes.count, "recorded \(count.value) matching issues", sourceLocation: sourceLocation)
     return thrown
 }
@@ -116,14 +121,64 @@ func failureMessage(
 ) async -> String? {
     expectFailurePathNaming(sourceLocation: sourceLocation)
     let message = MessageBox()
-    await withKnownIssue(isolation: isolation) {
-        do { try await body() } catch {}
-    } matching: { issue in
+    let matching: KnownIssueMatcher = { issue in
         message.set(issue.comments.map { $0.rawValue }.joined(separator: "\n"))
         return true
     }
+    #if compiler(>=6.0.2)
+    await withKnownIssue(isolation: isolation, {
+        do { try await body() } catch {}
+    }, matching: matching)
+    #else
+    _ = await withKnownIssueWithoutIsolation(isolation: isolation, matching: matching, body)
+    #endif
     return message.value
 }
+
+#if !compiler(>=6.0.2)
+/// `withKnownIssue(_:isIntermittent:isolation:sourceLocation:_:when:matching:)`
+/// first exists in Swift Testing 6.0.2 (Xcode 16.1). Swift 6.0.0 and 6.0.1
+/// (Xcode 16.0) have only a nonisolated `withKnownIssue`, which cannot take a
+/// closure that captures the caller's isolated `body`. So `body` crosses in
+/// an unchecked box and is awaited at once: it never runs concurrently with
+/// its caller, and its own isolation (a main-actor test's closure) still
+/// applies when it runs. Returns the error `body` threw, if any.
+private func withKnownIssueWithoutIsolation(
+    isolation: isolated (any Actor)?,
+    matching: @escaping KnownIssueMatcher,
+    _ body: () async throws -> Void
+) async -> (any Error)? {
+    await withoutActuallyEscaping(body) { body in
+        // Unchecked: `run` is called once, by `withKnownIssue`, while this
+        // function awaits it; nothing else can reach it.
+        let run = unsafeBitCast(body, to: (@Sendable () async throws -> Void).self)
+        let thrown = ErrorBox()
+        await withKnownIssue(nil, {
+            do { try await run() } catch { thrown.set(error) }
+        }, matching: matching)
+        return thrown.value
+    }
+}
+
+/// A thread-safe optional error.
+// @unchecked Sendable: `error` is read and written under `lock`.
+private final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: (any Error)?
+
+    var value: (any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return error
+    }
+
+    func set(_ newValue: any Error) {
+        lock.lock()
+        error = newValue
+        lock.unlock()
+    }
+}
+#endif
 
 /// A thread-safe optional string.
 // @unchecked Sendable: `text` is read and written under `lock`.

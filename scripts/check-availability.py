@@ -1,0 +1,933 @@
+#!/usr/bin/env python3
+"""Flags Apple API newer than the package's deployment targets used without availability.
+
+Package.swift declares the deployment targets (macOS 10.15, iOS 13, tvOS 13,
+watchOS 6). Every use of an API that Apple introduced later must sit under an
+`@available(...)` that covers each of those platforms — on the declaration
+itself, or on an enclosing type, extension or function — or inside an
+`if #available(...) { }` block, or after a `guard #available(...) else { ... }`
+in the same scope. This script finds the uses that do not, in:
+
+- Sources/, Tests/, Examples/Sources, Examples/Tests and Benchmarks/Sources;
+- every ```swift code block of README.md, Documentation/**/*.md and
+  Sources/CombineProbe/CombineProbe.docc/**/*.md (a symbolic link is read
+  once). A block is checked as shown: only the `@available` lines it shows
+  count, never those of the test that compiles it (scripts/check-doc-examples.py
+  checks that side).
+
+Where the availability comes from:
+
+- the standard library, _Concurrency, Observation, Synchronization and
+  Testing: the toolchain's own .swiftinterface files (the Linux toolchain
+  keeps their `@available(macOS …, iOS …)` attributes), read at each run.
+  Dispatch ships no .swiftinterface on Linux; nothing of it newer than the
+  targets is used here.
+- Combine and Foundation, which are not in the toolchain: the hand tables
+  below (HAND_TABLE), written from Apple's documentation (sources beside each
+  entry). XCTest's pages give no OS availability (the framework ships with
+  Xcode), so it has no table.
+- CombineProbe's own API: every declaration of Sources/CombineProbe with
+  `@available(...)`, and the declarations of the target being checked (a test
+  type marked `@available` must be used under availability too).
+
+How a use is recognised, without a type checker:
+
+- a type, protocol or macro newer than the targets, by name (`Clock`,
+  `Duration`, `Mutex`, `@Observable`, `AsyncPublisher`, `VirtualSchedulerClock`);
+- a free function by name and argument labels (`withTaskExecutorPreference`);
+- an initializer by type name and labels (`Task(executorPreference:)`);
+- a member (`.name`) newer than the type it extends, when every declaration
+  of that name that the call's labels could reach is new: `.makeStream(of:)`
+  is old, `Task.sleep(for:)` is new, `.values` is old (Dictionary) unless the
+  receiver names a publisher (`subject.values`, `[1].publisher.values`,
+  `$query.values`, `Just(1).values`). A receiver whose name ends with a
+  type's last word is taken for that type (`scheduler.clock`,
+  `session.data(from:)`), a capitalized receiver is the type itself.
+
+Known limits: overloads that differ only by generic constraints (Combine's
+`switchToLatest()` and `flatMap(maxPublishers:_:)` for `Never` failures,
+macOS 11) cannot be told apart by syntax and are not flagged; the code here
+keeps upstream and inner failures equal. Code in string interpolations is
+not read; every branch of `#if` is. A false positive is silenced by an
+explicit `@available` on the code that uses it, which is always correct.
+
+The toolchain is the one of `swift` on PATH (or COMBINEPROBE_SWIFT_LIB, its
+lib/swift folder); its table is cached in .build/check-availability.cache.
+
+Output: `path:line: <name> needs macOS X / iOS Y …; add @available(...) or
+#available` per finding and exit status 1, or a summary line
+"availability: N files, M code blocks, 0 findings".
+
+Run it from the repository's root: `python3 scripts/check-availability.py`.
+Its tests: `python3 -m unittest discover -s scripts/tests`.
+"""
+import glob
+import os
+import pathlib
+import pickle
+import re
+import shutil
+import sys
+
+PLATFORMS = ("macOS", "iOS", "tvOS", "watchOS")
+NEVER = (10 ** 6,)  # `@available(watchOS, unavailable)`: no version covers a use
+MODULES = {"Swift", "_Concurrency", "Observation", "Synchronization", "Testing", "Combine", "Foundation", "Dispatch"}
+INTERFACE_MODULES = ("Swift", "_Concurrency", "Observation", "Synchronization", "Testing")
+
+# Combine and Foundation, from Apple's documentation. Written as a Swift
+# interface, parsed like the toolchain's. Old declarations are listed where a
+# new overload shares their name, so that the old form stays unflagged.
+HAND_TABLE = """
+public protocol Publisher {}
+public struct Just {} public struct Fail {} public struct Empty {} public struct Deferred {}
+public struct Record {} public struct AnyPublisher {} public final class Future {}
+public final class PassthroughSubject {} public final class CurrentValueSubject {}
+public struct Published {}
+
+// https://developer.apple.com/documentation/combine/asyncpublisher : macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct AsyncPublisher {}
+// https://developer.apple.com/documentation/combine/asyncthrowingpublisher : the same
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct AsyncThrowingPublisher {}
+extension Publisher {
+  // https://developer.apple.com/documentation/combine/publisher/values-1dm9r and values-v7nz
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public var values: AsyncPublisher<Self> { get }
+  // https://developer.apple.com/documentation/combine/publisher/assign(to:) : macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0
+  @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+  public func assign(to published: inout Published<Output>.Publisher)
+  // https://developer.apple.com/documentation/combine/publisher/assign(to:on:) : macOS 10.15, iOS 13.0
+  public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable
+  // https://developer.apple.com/forums/thread/650584 (Apple's documentation engineer on Combine in iOS 14):
+  // new flavors of flatMap(maxPublishers:_:) and switchToLatest() for inner or
+  // outer `Never` failures, macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0. They
+  // differ from the 10.15 ones only by generic constraints: listed, not flaggable.
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self>
+  public func flatMap<T, P>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self>
+}
+
+public class URLSession {}
+extension URLSession {
+  // https://developer.apple.com/documentation/foundation/urlsession/data(for:delegate:) and data(from:delegate:),
+  // and the other async transfer methods of the same release: macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func data(for request: URLRequest, delegate: (any URLSessionTaskDelegate)? = nil) async throws -> (Data, URLResponse)
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func data(from url: URL, delegate: (any URLSessionTaskDelegate)? = nil) async throws -> (Data, URLResponse)
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func upload(for request: URLRequest, from bodyData: Data, delegate: (any URLSessionTaskDelegate)? = nil) async throws -> (Data, URLResponse)
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func download(for request: URLRequest, delegate: (any URLSessionTaskDelegate)? = nil) async throws -> (URL, URLResponse)
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func bytes(for request: URLRequest, delegate: (any URLSessionTaskDelegate)? = nil) async throws -> (URLSession.AsyncBytes, URLResponse)
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func bytes(from url: URL, delegate: (any URLSessionTaskDelegate)? = nil) async throws -> (URLSession.AsyncBytes, URLResponse)
+}
+public struct Date {}
+extension Date {
+  // https://developer.apple.com/documentation/foundation/date/now : macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public static var now: Date { get }
+}
+public struct URL {}
+extension URL {
+  // https://developer.apple.com/documentation/foundation/url/init(filepath:directoryhint:relativeto:)
+  // and url/temporarydirectory, url/appending(path:directoryhint:): macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+  public init(filePath path: String, directoryHint: URL.DirectoryHint = .inferFromPath, relativeTo base: URL? = nil)
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+  public static var temporaryDirectory: URL { get }
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+  public func appending<S>(path: S, directoryHint: URL.DirectoryHint = .inferFromPath) -> URL
+  public init(fileURLWithPath path: String)
+  public init?(string: String)
+  public func appendingPathComponent(_ pathComponent: String) -> URL
+}
+public class FileManager {}
+extension FileManager {
+  public var temporaryDirectory: URL { get }
+}
+"""
+
+# Receivers named like these are taken for a publisher (`subject.values`).
+PUBLISHER_RECEIVERS = re.compile(r"(?i)(publisher|subject)$")
+CONFORMANCES = {name: {"Publisher"} for name in (
+    "Just", "Fail", "Empty", "Deferred", "Record", "AnyPublisher", "Future",
+    "PassthroughSubject", "CurrentValueSubject", "Published")}
+
+DECL_TYPES = {"struct", "class", "enum", "protocol", "actor", "typealias", "macro", "associatedtype"}
+DECL_KEYWORDS = DECL_TYPES | {"extension", "func", "init", "var", "let", "case", "subscript", "deinit"}
+CONTINUATION = {"{", ".", "->", "where", "throws", "rethrows", "async", "=", ":", ",", "&&", "||", "?", ")", "]",
+                ">", "+", "-", "*", "/", "&", "|", "??", "==", "!=", "<", "in"}
+
+
+# ---------------------------------------------------------------- versions
+
+def version(text):
+    parts = [int(part) for part in text.split(".") if part.isdigit()]
+    return tuple((parts + [0, 0, 0])[:3])
+
+
+def show(v):
+    if v == NEVER:
+        return "(unavailable)"
+    return ".".join(str(part) for part in (v[:2] if not v[2] else v))
+
+
+def deployment_targets(package_swift):
+    """The `platforms:` of Package.swift: `.macOS(.v10_15)` or `.macOS("10.15")`."""
+    targets = {}
+    for platform, value in re.findall(r"\.(macOS|iOS|tvOS|watchOS)\(\s*([^)]*)\)", package_swift):
+        value = value.strip().strip('"')
+        if value.startswith(".v"):
+            value = value[2:].replace("_", ".")
+        targets[platform] = version(value)
+    missing = [p for p in PLATFORMS if p not in targets]
+    if missing:
+        sys.exit(f"check-availability: no deployment target for {', '.join(missing)} in Package.swift")
+    return targets
+
+
+def merge(a, b):
+    """The availability of code under both `a` and `b`."""
+    if not b:
+        return a
+    out = dict(a)
+    for platform, v in b.items():
+        if v > out.get(platform, ()):
+            out[platform] = v
+    return out
+
+
+def newer(req, have):
+    """The platforms on which `req` is not covered by `have`."""
+    return [p for p in PLATFORMS if p in req and req[p] > have.get(p, ())]
+
+
+def lowest(reqs):
+    out = {}
+    for req in reqs:
+        for p in PLATFORMS:
+            if p in req:
+                out[p] = min(out[p], req[p]) if p in out else req[p]
+    return out
+
+
+# ---------------------------------------------------------------- lexing
+
+SPECIAL = re.compile(r'[/"#]')
+
+
+def strip_swift(text):
+    """`text` with comments and string literals blanked, lines kept in place."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+        elif text.startswith("/*", i):
+            depth, j = 1, i + 2
+            while j < n and depth:
+                if text.startswith("/*", j):
+                    depth, j = depth + 1, j + 2
+                elif text.startswith("*/", j):
+                    depth, j = depth - 1, j + 2
+                else:
+                    j += 1
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        elif c == '"' or (c == "#" and re.match(r'#+"', text[i:i + 8])):
+            hashes = len(text[i:]) - len(text[i:].lstrip("#"))
+            start = i + hashes
+            triple = text.startswith('"""', start)
+            quote = '"""' if triple else '"'
+            close = quote + "#" * hashes
+            j = start + len(quote)
+            while j < n:
+                if text[j] == "\\" and not hashes:
+                    j += 2
+                    continue
+                if text.startswith(close, j):
+                    j += len(close)
+                    break
+                if text[j] == "\n" and not triple:
+                    break
+                j += 1
+            out.append('"' + re.sub(r"[^\n]", " ", text[i + 1:j - 1]) + '"' if j - i >= 2 else text[i:j])
+            i = j
+        else:
+            m = SPECIAL.search(text, i + 1)
+            j = m.start() if m else n
+            out.append(text[i:j])
+            i = j
+    return "".join(out)
+
+
+TOKEN = re.compile(r"`[^`\n]+`|[@#$]?[A-Za-z_][A-Za-z0-9_]*|\$[0-9]+|[0-9][0-9_.]*[A-Za-z0-9_]*|->|&&|\|\||\?\?|==|!=|\n|\S")
+
+
+class Token:
+    __slots__ = ("text", "line", "newline_before")
+
+    def __init__(self, text, line, newline_before):
+        self.text, self.line, self.newline_before = text, line, newline_before
+
+
+def tokenize(text, first_line=1):
+    tokens, line, newline = [], first_line, True
+    for match in TOKEN.finditer(strip_swift(text)):
+        t = match.group()
+        if t == "\n":
+            line += 1
+            newline = True
+            continue
+        if t.startswith("`"):
+            t = t[1:-1]
+        tokens.append(Token(t, line, newline))
+        newline = False
+    return tokens
+
+
+def is_identifier(t):
+    return bool(re.match(r"[A-Za-z_$]", t))
+
+
+def matching(tokens, i, open_, close):
+    """The index of the token that closes tokens[i] (an `open_`), or len(tokens)."""
+    depth = 0
+    for j in range(i, len(tokens)):
+        if tokens[j].text == open_:
+            depth += 1
+        elif tokens[j].text == close:
+            depth -= 1
+            if depth == 0:
+                return j
+    return len(tokens)
+
+
+def split_top(tokens, angles=False):
+    """Splits tokens at the commas outside any bracket (and generic angle brackets if `angles`)."""
+    opening, closing = ("([{<", ")]}>") if angles else ("([{", ")]}")
+    parts, current, depth = [], [], 0
+    for t in tokens:
+        if len(t.text) == 1 and t.text in opening:
+            depth += 1
+        elif len(t.text) == 1 and t.text in closing:
+            depth -= 1
+        if t.text == "," and depth == 0:
+            parts.append(current)
+            current = []
+        else:
+            current.append(t)
+    if current:
+        parts.append(current)
+    return parts
+
+
+def availability_arguments(tokens):
+    """The platforms of `@available(...)` / `#available(...)` arguments, or None (`*, deprecated`)."""
+    out = {}
+    for part in split_top(tokens):
+        words = [t.text for t in part]
+        if not words or words[0] not in PLATFORMS:
+            continue
+        if len(words) >= 2 and re.match(r"[0-9]", words[1]):
+            out[words[0]] = version(words[1])
+        elif "unavailable" in words:
+            out[words[0]] = NEVER
+        elif "introduced" in words and words.index("introduced") + 2 < len(words):
+            out[words[0]] = version(words[words.index("introduced") + 2])
+    return out or None
+
+
+# ---------------------------------------------------------------- declarations
+
+class Param:
+    __slots__ = ("label", "optional")
+
+    def __init__(self, label, optional):
+        self.label, self.optional = label, optional
+
+
+class Decl:
+    __slots__ = ("kind", "name", "owner", "params", "avail", "status", "origin")
+
+    def __init__(self, kind, name, owner, params, avail, origin):
+        self.kind, self.name, self.owner, self.params, self.avail = kind, name, owner, params, avail
+        self.status = None  # "old", "new" (newer than its type) or "inherited" (new with its type)
+        self.origin = origin
+
+
+def parameters(tokens, i):
+    """The parameters of the list that opens at tokens[i] (a `(`), and the index after it."""
+    end = matching(tokens, i, "(", ")")
+    params = []
+    for part in split_top(tokens[i + 1:end], angles=True):
+        words = [t.text for t in part]
+        if not words:
+            continue
+        colon = words.index(":") if ":" in words else -1
+        names = words[:colon] if colon >= 0 else []
+        label = None
+        if names and is_identifier(names[0]):
+            label = None if names[0] == "_" else names[0]
+        rest = words[colon + 1:] if colon >= 0 else words
+        optional = "=" in rest or "->" in rest or "..." in "".join(rest)
+        params.append(Param(label, optional))
+    return params, end + 1
+
+
+class Scope:
+    __slots__ = ("kind", "name", "avail", "paren_base", "guard_else", "guard_avail")
+
+    def __init__(self, kind, name, avail, paren_base):
+        self.kind, self.name, self.avail, self.paren_base = kind, name, avail, paren_base
+        self.guard_else = False
+        self.guard_avail = None
+
+
+def scan(tokens, on_decl=None, on_token=None, on_position=None):
+    """Walks tokens with the availability in force at each.
+
+    on_decl(kind, name, owner, params, avail_own, avail_effective, top_level)
+    is called for each declaration; on_token(index, availability) for each
+    token outside attributes and declaration names; on_position(index,
+    availability) for every token, with the availability in force before it
+    (what the code above it grants).
+    """
+    stack = [Scope("file", None, {}, 0)]
+    parens = 0
+    attrs = {}            # @available seen since the last declaration ended
+    decl = None           # (kind, name, params, attrs) of the declaration being read
+    decl_parens = 0
+    cond = None           # ("if" | "guard", availability) waiting for its `{`
+    statement = None      # the last `if` / `guard` / `while` keyword of this scope
+    i, n = 0, len(tokens)
+
+    def in_force():
+        avail = {}
+        for scope in stack:
+            avail = merge(avail, scope.avail)
+        avail = merge(avail, attrs)
+        if decl:
+            avail = merge(avail, decl[3])
+        if cond:  # the conditions after `#available` in the same `if` or `guard`
+            avail = merge(avail, cond[1])
+        return avail
+
+    def owner():
+        for scope in reversed(stack):
+            if scope.kind in ("type", "extension"):
+                return scope.name
+            if scope.kind != "file":
+                return False  # a local declaration
+        return None
+
+    def end_decl():
+        nonlocal decl, attrs
+        if decl and on_decl:
+            kind, name, params, own = decl
+            where = owner()
+            if where is not False:
+                on_decl(kind, name, where, params, own, merge(in_force(), own), where is None)
+        decl = None
+        attrs = {}
+
+    while i < n:
+        tok = tokens[i]
+        t = tok.text
+        # A declaration without a body ends where its line ends.
+        if decl and tok.newline_before and parens == decl_parens and t not in CONTINUATION \
+                and not (decl[0] in ("var", "let") and t in ("get", "set")):
+            end_decl()
+        if on_position:
+            on_position(i, in_force())
+        if t == "@available" and i + 1 < n and tokens[i + 1].text == "(":
+            end = matching(tokens, i + 1, "(", ")")
+            if decl and parens == decl_parens:
+                end_decl()
+            attrs = merge(attrs, availability_arguments(tokens[i + 2:end]) or {})
+            i = end + 1
+            continue
+        if t == "#available" and i + 1 < n and tokens[i + 1].text == "(":
+            end = matching(tokens, i + 1, "(", ")")
+            cond = (statement or "if", availability_arguments(tokens[i + 2:end]) or {})
+            i = end + 1
+            continue
+        if t in ("if", "guard", "while") and parens == stack[-1].paren_base:
+            statement = t
+        if t in DECL_KEYWORDS and parens == stack[-1].paren_base \
+                and not (t == "class" and i + 1 < n and tokens[i + 1].text in DECL_KEYWORDS) \
+                and not (t in ("actor", "macro") and not (i + 1 < n and is_identifier(tokens[i + 1].text))) \
+                and (i == 0 or tokens[i - 1].text not in (".", "(", ",")) \
+                and not (t == "case" and stack[-1].kind not in ("type", "extension")):
+            if decl and parens == decl_parens:
+                end_decl()
+            name, params, j = None, None, i + 1
+            if t in ("init", "subscript", "deinit"):
+                name = t
+            elif j < n:
+                name = tokens[j].text
+                j += 1
+                if t == "extension":
+                    while j + 1 < n and tokens[j].text == "." and is_identifier(tokens[j + 1].text):
+                        name = tokens[j + 1].text
+                        j += 2
+            if t in ("init", "func", "case", "macro", "subscript"):
+                while j < n and tokens[j].text in ("?", "!"):
+                    j += 1
+                if j < n and tokens[j].text == "<":
+                    j = matching(tokens, j, "<", ">") + 1
+                if j < n and tokens[j].text == "(":
+                    params, _ = parameters(tokens, j)
+            decl = (t, name, params, attrs)
+            decl_parens = parens
+            attrs = {}
+            named = t not in ("init", "subscript", "deinit") and name and is_identifier(name)
+            i += 2 if named else 1
+            continue
+        if t in "([" and len(t) == 1:
+            parens += 1
+        elif t in ")]" and len(t) == 1:
+            parens -= 1
+        elif t == "{":
+            if cond and cond[0] == "guard" and parens == stack[-1].paren_base:
+                scope = Scope("block", None, {}, parens)
+                scope.guard_else = True
+                scope.guard_avail = cond[1]
+                cond = None
+            elif cond and parens == stack[-1].paren_base:
+                scope = Scope("block", None, cond[1], parens)
+                cond = None
+            elif decl and parens == decl_parens:
+                kind, name, params, own = decl
+                where = owner()
+                if on_decl and where is not False:
+                    on_decl(kind, name, where, params, own, merge(in_force(), own), where is None)
+                scope_kind = "type" if kind in DECL_TYPES else ("extension" if kind == "extension" else "body")
+                scope = Scope(scope_kind, name, own, parens)
+                decl = None
+                attrs = {}
+            else:
+                scope = Scope("block", None, {}, parens)
+            stack.append(scope)
+            statement = None
+            i += 1
+            continue
+        elif t == "}":
+            if decl and parens == decl_parens:
+                end_decl()
+            if len(stack) > 1:
+                closed = stack.pop()
+                parens = closed.paren_base
+                if closed.guard_else:
+                    stack[-1].avail = merge(stack[-1].avail, closed.guard_avail)
+            attrs = {}
+            statement = None
+            i += 1
+            continue
+        if on_token:
+            on_token(i, in_force())
+        i += 1
+    end_decl()
+
+
+# ---------------------------------------------------------------- tables
+
+class Table:
+    """Declarations by name. A table made with a parent adds its own to the parent's."""
+
+    def __init__(self, targets, parent=None):
+        self.targets, self.parent = targets, parent
+        self.types = {}      # name -> [availability of each top-level declaration]
+        self.members = {}    # name -> [Decl]
+        self.functions = {}  # name -> [Decl]
+        self.inits = {}      # type name -> [Decl]
+        self.pending = []
+
+    def lookup(self, kind, name):
+        own = getattr(self, kind).get(name, [])
+        return (self.parent.lookup(kind, name) + own) if self.parent else own
+
+    def add_source(self, text, origin):
+        def on_decl(kind, name, owner, params, own, avail, top_level):
+            if not name or not is_identifier(name):
+                return
+            if kind in DECL_TYPES:
+                if top_level and kind != "associatedtype":
+                    self.types.setdefault(name, []).append(avail)
+                return
+            if kind in ("extension", "deinit", "subscript"):
+                return
+            d = Decl(kind, name, owner, params, avail, origin)
+            if kind == "init":
+                if owner:
+                    self.inits.setdefault(owner, []).append(d)
+            elif owner:
+                self.members.setdefault(name, []).append(d)
+            elif kind == "func":
+                self.functions.setdefault(name, []).append(d)
+            else:
+                return
+            self.pending.append(d)
+
+        scan(tokenize(text), on_decl=on_decl)
+
+    def to_data(self):
+        """The table as plain data (for the cache)."""
+        def decls(table):
+            return {name: [(d.kind, d.name, d.owner, [(p.label, p.optional) for p in d.params]
+                            if d.params is not None else None, d.avail, d.status, d.origin) for d in ds]
+                    for name, ds in table.items()}
+        return {"types": self.types, "members": decls(self.members), "functions": decls(self.functions),
+                "inits": decls(self.inits)}
+
+    @classmethod
+    def from_data(cls, targets, data):
+        table = cls(targets)
+        table.types = data["types"]
+        for kind in ("members", "functions", "inits"):
+            out = getattr(table, kind)
+            for name, ds in data[kind].items():
+                for kind_, decl_name, owner, params, avail, status, origin in ds:
+                    d = Decl(kind_, decl_name, owner, None if params is None else [Param(*p) for p in params],
+                             avail, origin)
+                    d.status = status
+                    out.setdefault(name, []).append(d)
+        return table
+
+    def type_requirement(self, name):
+        """The availability a type needs, if newer than the targets on some platform."""
+        avails = self.lookup("types", name)
+        if not avails or any(not newer(a, self.targets) for a in avails):
+            return None
+        return lowest(avails)
+
+    def settle(self):
+        """Classifies each new declaration: old, new, or new with its type ("inherited")."""
+        for d in self.pending:
+            if not newer(d.avail, self.targets):
+                d.status = "old"
+                continue
+            of_type = self.type_requirement(d.owner) if d.owner else None
+            d.status = "inherited" if of_type is not None and not newer(d.avail, of_type) else "new"
+        self.pending = []
+        return self
+
+
+def interface_files():
+    """The .swiftinterface of each module of INTERFACE_MODULES, from the toolchain of `swift` on PATH."""
+    roots = []
+    if os.environ.get("COMBINEPROBE_SWIFT_LIB"):
+        roots.append(os.environ["COMBINEPROBE_SWIFT_LIB"])
+    swift = shutil.which("swift")
+    if swift:
+        roots.append(os.path.join(os.path.dirname(os.path.realpath(swift)), "..", "lib", "swift"))
+    roots += ["/opt/swift/usr/lib/swift", "/usr/lib/swift"]
+    found = []
+    for module in INTERFACE_MODULES:
+        for root in roots:
+            files = [f for f in glob.glob(os.path.join(root, "*", f"{module}.swiftmodule", "*.swiftinterface"))
+                     if ".private." not in f]
+            if files:
+                found.append(sorted(files)[0])
+                break
+    if not any(f"/Swift.swiftmodule/" in f for f in found):
+        sys.exit("check-availability: the standard library's .swiftinterface was not found "
+                 f"(looked in {', '.join(roots)}); set COMBINEPROBE_SWIFT_LIB to the toolchain's lib/swift")
+    return found
+
+
+# ---------------------------------------------------------------- uses
+
+def call_labels(tokens, i):
+    """The labels of the call whose `(` is tokens[i], and the count of unlabeled arguments."""
+    end = matching(tokens, i, "(", ")")
+    labels, unlabeled = [], 0
+    for part in split_top(tokens[i + 1:end]):
+        if len(part) >= 2 and is_identifier(part[0].text) and part[1].text == ":":
+            labels.append(part[0].text)
+        elif part:
+            unlabeled += 1
+    return labels, unlabeled
+
+
+def compatible(decl, labels, unlabeled):
+    """Whether a call with these labels can reach `decl`."""
+    params = decl.params or []
+    want = list(labels)
+    for p in params:
+        if p.label is not None and want and want[0] == p.label:
+            want.pop(0)
+        elif p.label is None and unlabeled:
+            unlabeled -= 1
+        elif p.optional or p.label is None:
+            continue
+        else:
+            return False
+    return not want
+
+
+def receiver_owners(tokens, dot):
+    """The owner types a member's receiver suggests (`scheduler.` → VirtualScheduler), or None."""
+    j = dot - 1
+    if j < 0 or tokens[dot].newline_before:
+        return None
+    t = tokens[j].text
+    if t == ")":
+        depth = 0
+        while j >= 0:
+            depth += tokens[j].text == ")"
+            depth -= tokens[j].text == "("
+            if depth == 0:
+                break
+            j -= 1
+        j -= 1
+        if j >= 0 and tokens[j].text == ">":
+            while j >= 0 and tokens[j].text != "<":
+                j -= 1
+            j -= 1
+        if j < 0 or not is_identifier(tokens[j].text):
+            return None
+        t = tokens[j].text
+        if t[0].isupper():
+            return {t} | CONFORMANCES.get(t, set())
+    elif t == ">":
+        while j >= 0 and tokens[j].text != "<":
+            j -= 1
+        j -= 1
+        if j < 0:
+            return None
+        t = tokens[j].text
+    if not is_identifier(t):
+        return None
+    if t[0].isupper():
+        return {t} | CONFORMANCES.get(t, set())
+    owners = set()
+    if t.startswith("$") or PUBLISHER_RECEIVERS.search(t):
+        owners.add("Publisher")
+    return owners or {"?" + t.lower()}
+
+
+def owner_matches(owner, hint):
+    if hint.startswith("?"):
+        words = re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", owner or "")
+        return bool(words) and hint[1:].endswith(words[-1].lower())
+    return owner == hint
+
+
+def requirement_of(candidates, labels, unlabeled, is_call):
+    """The availability a use needs, if every declaration it can reach is newer than its type."""
+    if is_call:
+        reach = [d for d in candidates if d.kind != "var" and d.kind != "let" and compatible(d, labels, unlabeled)]
+    else:
+        reach = [d for d in candidates if d.kind in ("var", "let") or (d.kind == "case" and not d.params)]
+        if not reach:
+            reach = [d for d in candidates if d.kind in ("func", "case")]
+    if not reach or any(d.status != "new" for d in reach):
+        return None
+    return lowest(d.avail for d in reach)
+
+
+class Finding:
+    def __init__(self, path, line, name, req):
+        self.path, self.line, self.name, self.req = path, line, name, req
+
+    def __str__(self):
+        needs = " / ".join(f"{p} {show(self.req[p])}" for p in PLATFORMS if p in self.req)
+        attribute = ", ".join(f"{p} {show(self.req[p])}" for p in PLATFORMS if p in self.req and self.req[p] != NEVER)
+        return (f"{self.path}:{self.line}: {self.name} needs {needs}; "
+                f"add @available({attribute}, *) or #available")
+
+
+def check_text(text, path, table, first_line=1):
+    """The findings of one Swift text against `table`."""
+    tokens = tokenize(text, first_line)
+    findings, seen = [], set()
+
+    def report(index, name, req, avail):
+        if req and newer(req, merge(table.targets, avail)):
+            key = (tokens[index].line, name)
+            if key not in seen:
+                seen.add(key)
+                findings.append(Finding(path, tokens[index].line, name, req))
+
+    def on_token(i, avail):
+        t = tokens[i].text
+        if not is_identifier(t.lstrip("@")) or t in DECL_KEYWORDS:
+            return
+        prev = tokens[i - 1].text if i else ""
+        nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
+        name = t.lstrip("@")
+        qualified = prev == "." and i >= 2 and tokens[i - 2].text in MODULES
+        # A type, protocol or macro.
+        if (prev != "." or qualified) and name[:1].isupper():
+            req = table.type_requirement(name)
+            if req:
+                report(i, name, req, avail)
+                return
+        if prev == "." and not qualified:
+            candidates = table.lookup("members", t)
+            if not candidates:
+                return
+            hint = receiver_owners(tokens, i - 1)
+            shown = f".{t}"
+            if hint:
+                narrowed = [d for d in candidates if any(owner_matches(d.owner, h) for h in hint)]
+                typed = [h for h in hint if h[:1].isupper()]
+                if typed and tokens[i - 2].text == typed[0]:
+                    shown = f"{typed[0]}.{t}"
+                if narrowed:
+                    candidates = narrowed
+                elif any(table.lookup("types", h) for h in typed):
+                    return  # a type we know, without this member
+            labels, unlabeled = call_labels(tokens, i + 1) if nxt == "(" else ([], 1 if nxt == "{" else 0)
+            report(i, shown, requirement_of(candidates, labels, unlabeled, nxt in ("(", "{")), avail)
+            return
+        if nxt in ("(", "{", "<") and prev not in ("func", "."):
+            j = i + 1
+            if nxt == "<":
+                j = matching(tokens, j, "<", ">") + 1
+                if j >= len(tokens) or tokens[j].text not in ("(", "{"):
+                    return
+            labels, unlabeled = call_labels(tokens, j) if tokens[j].text == "(" else ([], 1)
+            if name[:1].isupper():
+                inits = table.lookup("inits", name)
+                if inits:
+                    report(i, f"{name}({''.join(l + ':' for l in labels)})",
+                           requirement_of(inits, labels, unlabeled, True), avail)
+            else:
+                functions = table.lookup("functions", name)
+                if functions:
+                    report(i, name, requirement_of(functions, labels, unlabeled, True), avail)
+
+    scan(tokens, on_token=on_token)
+    return findings
+
+
+# ---------------------------------------------------------------- the repository
+
+def availability_by_line(text, targets):
+    """For each line of a Swift text, the availability beyond `targets` that the code above grants there."""
+    tokens = tokenize(text)
+    out = {}
+
+    def on_position(i, avail):
+        line = tokens[i].line
+        if line not in out:
+            out[line] = {p: v for p, v in avail.items() if p in PLATFORMS and v > targets.get(p, ())}
+
+    scan(tokens, on_position=on_position)
+    return out
+
+
+def swift_blocks(markdown):
+    """(first line, text) of each ```swift block."""
+    lines = markdown.splitlines()
+    blocks, i = [], 0
+    while i < len(lines):
+        if re.match(r"^\s*```swift\s*$", lines[i]):
+            end = i + 1
+            while end < len(lines) and lines[end].strip() != "```":
+                end += 1
+            blocks.append((i + 2, "\n".join(lines[i + 1:end])))
+            i = end
+        i += 1
+    return blocks
+
+
+def toolchain_table(root, targets):
+    """The declarations of the toolchain's interfaces, cached in .build/ (about 2 s to parse)."""
+    files = interface_files()
+    key = (pathlib.Path(__file__).read_bytes(), sorted(targets.items()),
+           [(f, os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files])
+    cache = root / ".build" / "check-availability.cache"
+    try:
+        with open(cache, "rb") as stream:
+            cached_key, data = pickle.load(stream)
+        if cached_key == key:
+            return Table.from_data(targets, data)
+    except (OSError, EOFError, pickle.PickleError, AttributeError, ValueError):
+        pass
+    table = Table(targets)
+    for path in files:
+        table.add_source(pathlib.Path(path).read_text(errors="replace"), "toolchain")
+    table.settle()
+    try:
+        cache.parent.mkdir(exist_ok=True)
+        with open(cache, "wb") as stream:
+            pickle.dump((key, table.to_data()), stream)
+    except OSError:
+        pass
+    return table
+
+
+def base_table(root, targets, toolchain=None):
+    table = Table(targets, toolchain or toolchain_table(root, targets))
+    table.add_source(HAND_TABLE, "hand table")
+    for path in sorted((root / "Sources" / "CombineProbe").rglob("*.swift")):
+        table.add_source(path.read_text(), "CombineProbe")
+    return table.settle()
+
+
+GROUPS = (
+    ("Sources", ("Sources",)),
+    ("Tests", ("Tests",)),
+    ("Examples", ("Examples/Sources", "Examples/Tests")),
+    ("Benchmarks", ("Benchmarks/Sources",)),
+)
+
+
+def markdown_files(root):
+    files = [root / "README.md"] + sorted((root / "Documentation").rglob("*.md")) \
+        + sorted((root / "Sources" / "CombineProbe" / "CombineProbe.docc").rglob("*.md"))
+    seen, out = set(), []
+    for f in files:
+        if f.exists() and f.resolve() not in seen:
+            seen.add(f.resolve())
+            out.append(f)
+    return out
+
+
+def check_repository(root, toolchain=None):
+    """The findings in the repository at `root`, and the counts of files and code blocks checked."""
+    targets = deployment_targets((root / "Package.swift").read_text())
+    base = base_table(root, targets, toolchain)
+    findings, files, blocks = [], 0, 0
+    for group, folders in GROUPS:
+        paths = sorted(p for folder in folders for p in (root / folder).rglob("*.swift")
+                       if ".build" not in p.parts)
+        texts = [(p, p.read_text()) for p in paths]
+        table = Table(targets, base)
+        if group != "Sources":
+            for p, text in texts:
+                table.add_source(text, str(p.relative_to(root)))
+        table.settle()
+        for p, text in texts:
+            files += 1
+            findings += check_text(text, p.relative_to(root), table)
+    for doc in markdown_files(root):
+        for first_line, text in swift_blocks(doc.read_text()):
+            blocks += 1
+            table = Table(targets, base)
+            table.add_source(text, str(doc.relative_to(root)))
+            findings += check_text(text, doc.relative_to(root), table.settle(), first_line)
+    return findings, files, blocks
+
+
+def main(argv):
+    root = pathlib.Path(argv[1]).resolve() if len(argv) > 1 else pathlib.Path(__file__).resolve().parent.parent
+    findings, files, blocks = check_repository(root)
+    for finding in findings:
+        print(finding)
+    print(f"availability: {files} files, {blocks} code blocks, {len(findings)} findings")
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

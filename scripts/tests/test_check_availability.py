@@ -1,0 +1,295 @@
+"""Tests of scripts/check-availability.py, on small repositories with seeded violations.
+
+Run from the repository's root: python3 -m unittest discover -s scripts/tests
+"""
+import contextlib
+import importlib.util
+import io
+import pathlib
+import tempfile
+import textwrap
+import unittest
+
+REPO = pathlib.Path(__file__).resolve().parent.parent.parent
+_spec = importlib.util.spec_from_file_location("check_availability", REPO / "scripts" / "check-availability.py")
+check = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(check)
+
+PACKAGE = 'platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],\n'
+
+# A stand-in for the library's own API: a scheduler whose clock and executor
+# are newer than the deployment targets, as in Sources/CombineProbe.
+LIBRARY = """
+public final class VirtualScheduler {
+    public func advance(by interval: Int) {}
+}
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+extension VirtualScheduler {
+    public var clock: VirtualSchedulerClock { fatalError() }
+}
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+public struct VirtualSchedulerClock {}
+extension VirtualScheduler {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    public var executor: VirtualTaskExecutor { fatalError() }
+}
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+public final class VirtualTaskExecutor {}
+"""
+
+A13 = "@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)"
+A15 = "@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)"
+
+
+class CheckAvailabilityTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        targets = check.deployment_targets(PACKAGE)
+        cls.toolchain = check.toolchain_table(REPO, targets)
+
+    def findings(self, files):
+        """The findings (as "path:line: name") in a repository made of `files`."""
+        with tempfile.TemporaryDirectory() as directory:
+            root = pathlib.Path(directory)
+            (root / "Package.swift").write_text(PACKAGE)
+            (root / "Sources" / "CombineProbe").mkdir(parents=True)
+            (root / "Sources" / "CombineProbe" / "Library.swift").write_text(LIBRARY)
+            for name, text in files.items():
+                path = root / name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(textwrap.dedent(text))
+            findings, _, _ = check.check_repository(root, self.toolchain)
+            return [f"{f.path}:{f.line}: {f.name}" for f in findings]
+
+    def in_test(self, body, wrapper=("", "")):
+        """The findings of `body` in a test file, between the two parts of `wrapper`."""
+        return self.findings({"Tests/T/T.swift": wrapper[0] + textwrap.dedent(body) + wrapper[1]})
+
+    # Uses without availability are flagged.
+
+    def test_a_new_type_is_flagged(self):
+        self.assertEqual(self.in_test("""
+            final class Model {
+                let clock: any Clock<Duration>
+            }
+            """), ["Tests/T/T.swift:3: Clock", "Tests/T/T.swift:3: Duration"])
+
+    def test_a_new_initializer_is_flagged_by_its_labels(self):
+        found = self.in_test("""
+            func start() {
+                Task(executorPreference: nil) { }
+                Task { }
+                Task(priority: .high) { }
+            }
+            """)
+        self.assertEqual(found, ["Tests/T/T.swift:3: Task(executorPreference:)"])
+
+    def test_a_new_static_member_is_flagged(self):
+        self.assertEqual(self.in_test("""
+            func pause() async throws {
+                try await Task.sleep(for: .seconds(1))
+                try await Task.sleep(nanoseconds: 1_000)
+            }
+            """), ["Tests/T/T.swift:3: Task.sleep"])
+
+    def test_publisher_values_is_flagged_and_dictionary_values_is_not(self):
+        self.assertEqual(self.in_test("""
+            func iterate(subject: PassthroughSubject<Int, Never>, table: [String: Int]) {
+                _ = subject.values
+                _ = [1, 2].publisher.values
+                _ = Just(1).values
+                _ = table.values
+            }
+            """), ["Tests/T/T.swift:3: .values", "Tests/T/T.swift:4: .values", "Tests/T/T.swift:5: .values"])
+
+    def test_an_observable_model_is_flagged(self):
+        self.assertEqual(self.in_test("""
+            @Observable final class Counter {
+                var count = 0
+            }
+            """), ["Tests/T/T.swift:2: Observable"])
+
+    def test_the_librarys_own_api_is_flagged(self):
+        self.assertEqual(self.in_test("""
+            func world(scheduler: VirtualScheduler) {
+                _ = scheduler.clock
+                _ = scheduler.executor
+                scheduler.advance(by: 1)
+            }
+            """), ["Tests/T/T.swift:3: .clock", "Tests/T/T.swift:4: .executor"])
+
+    def test_a_new_free_function_is_flagged(self):
+        self.assertEqual(self.in_test("""
+            func track() {
+                withObservationTracking { } onChange: { }
+            }
+            """), ["Tests/T/T.swift:3: withObservationTracking"])
+
+    def test_the_message_says_what_to_add(self):
+        with tempfile.TemporaryDirectory() as directory:
+            root = pathlib.Path(directory)
+            (root / "Package.swift").write_text(PACKAGE)
+            (root / "Tests").mkdir()
+            (root / "Tests" / "T.swift").write_text("let clock = ContinuousClock()\n")
+            output = io.StringIO()
+            with contextlib.redirect_stdout(output):
+                status = check.main(["check-availability.py", str(root)])
+            self.assertEqual(status, 1)
+            self.assertIn("Tests/T.swift:1: ContinuousClock needs macOS 13.0 / iOS 16.0 / tvOS 16.0 / watchOS 9.0; "
+                          "add @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) or #available",
+                          output.getvalue())
+            self.assertIn("availability: 1 files, 0 code blocks, 1 findings", output.getvalue())
+
+    # The same uses under availability are not.
+
+    def test_an_available_type_covers_its_members(self):
+        self.assertEqual(self.in_test(A13 + """
+            final class Model {
+                let clock: any Clock<Duration>
+                func sleep() async throws { try await Task.sleep(for: .seconds(1)) }
+            }
+            """), [])
+
+    def test_an_available_extension_covers_its_members(self):
+        self.assertEqual(self.in_test("""
+            final class Model {}
+            """ + A13 + """
+            extension Model {
+                func tick(clock: any Clock<Duration>) {}
+            }
+            """), [])
+
+    def test_an_available_function_and_property_are_covered(self):
+        self.assertEqual(self.in_test("""
+            final class Model {
+            """ + A15 + """
+                func start(scheduler: VirtualScheduler) {
+                    Task(executorPreference: scheduler.executor) { }
+                }
+            """ + A13 + """
+                var clock: (any Clock<Duration>)?
+                let other = 1
+            }
+            """), [])
+
+    def test_a_platform_the_attribute_leaves_out_is_flagged(self):
+        self.assertEqual(self.in_test("""
+            @available(macOS 13.0, iOS 16.0, *)
+            func tick(clock: any Clock<Duration>) {}
+            """), ["Tests/T/T.swift:3: Clock", "Tests/T/T.swift:3: Duration"])
+
+    def test_if_available_covers_its_block_only(self):
+        self.assertEqual(self.in_test("""
+            func tick(scheduler: VirtualScheduler) {
+                if #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) {
+                    _ = scheduler.clock
+                } else {
+                    _ = scheduler.clock
+                }
+                _ = scheduler.clock
+            }
+            """), ["Tests/T/T.swift:6: .clock", "Tests/T/T.swift:8: .clock"])
+
+    def test_if_available_covers_the_conditions_after_it(self):
+        self.assertEqual(self.in_test("""
+            func tick(scheduler: VirtualScheduler) {
+                if #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *), let clock = Optional(scheduler.clock) {
+                    _ = clock
+                }
+            }
+            """), [])
+
+    def test_guard_available_covers_the_rest_of_its_scope(self):
+        self.assertEqual(self.in_test("""
+            func tick(scheduler: VirtualScheduler) {
+                _ = scheduler.clock
+                guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else { return }
+                _ = scheduler.clock
+                let work = { _ = scheduler.clock }
+            }
+            func after(scheduler: VirtualScheduler) {
+                _ = scheduler.clock
+            }
+            """), ["Tests/T/T.swift:3: .clock", "Tests/T/T.swift:9: .clock"])
+
+    def test_comments_and_strings_are_not_code(self):
+        self.assertEqual(self.in_test('''
+            // A Clock<Duration> in a comment, Task(executorPreference: nil)
+            let text = "scheduler.clock and Mutex<Int>"
+            /* Observations { } */
+            '''), [])
+
+    def test_a_test_type_marked_available_needs_availability_where_used(self):
+        self.assertEqual(self.findings({
+            "Tests/T/Model.swift": A15 + "\nfinal class WorldModel {}\n",
+            "Tests/T/Uses.swift": "func make() { _ = WorldModel() }\n" + A15 + "\nfunc fine() { _ = WorldModel() }\n",
+        }), ["Tests/T/Uses.swift:1: WorldModel"])
+
+    # Code blocks of the documentation are checked as shown.
+
+    def test_a_doc_block_with_its_own_available_line_passes(self):
+        self.assertEqual(self.findings({"README.md": "Text.\n\n```swift\n" + A15 + """
+            func testWorld() async {
+                let scheduler = DispatchQueue.virtualScheduler()
+                Task(executorPreference: scheduler.executor) { }
+            }
+            ```
+            """}), [])
+
+    def test_a_doc_block_relying_on_its_test_wrappers_availability_is_flagged(self):
+        block = """
+            func testWorld() async {
+                let scheduler = DispatchQueue.virtualScheduler()
+                let clock = scheduler.clock
+            }
+            """
+        self.assertEqual(self.findings({
+            "Documentation/Guide.md": "# Guide\n\n```swift" + textwrap.dedent(block) + "```\n",
+            "Tests/T/Documentation/GuideTests.swift":
+                A13 + "\nfinal class GuideTests: XCTestCase {" + textwrap.dedent(block) + "}\n",
+        }), ["Documentation/Guide.md:6: .clock"])
+
+    def test_a_doc_block_with_guard_available_passes(self):
+        self.assertEqual(self.findings({"Documentation/Guide.md": """
+            ```swift
+            @Test func world() async throws {
+                guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+                let scheduler = DispatchQueue.virtualScheduler()
+                Task(executorPreference: scheduler.executor) { }
+            }
+            ```
+            """}), [])
+
+
+class DeploymentTargetTests(unittest.TestCase):
+    def test_targets_are_read_from_package_swift(self):
+        self.assertEqual(check.deployment_targets(PACKAGE), {
+            "macOS": (10, 15, 0), "iOS": (13, 0, 0), "tvOS": (13, 0, 0), "watchOS": (6, 0, 0)})
+
+    def test_string_targets_are_read_too(self):
+        targets = check.deployment_targets('.macOS("11.0"), .iOS("14.0"), .tvOS(.v14), .watchOS(.v7)')
+        self.assertEqual(targets["macOS"], (11, 0, 0))
+        self.assertEqual(targets["watchOS"], (7, 0, 0))
+
+
+class WrapperAvailabilityTests(unittest.TestCase):
+    """availability_by_line, which check-doc-examples.py uses to refuse a block whose test grants it availability."""
+
+    def test_the_availability_granted_at_each_line(self):
+        targets = check.deployment_targets(PACKAGE)
+        by_line = check.availability_by_line(textwrap.dedent("""\
+            final class Plain {
+                func test() {}
+            }
+            """ + A15 + """
+            final class Wrapped {
+                func test() {}
+            }
+            """), targets)
+        self.assertEqual(by_line[2], {})
+        self.assertEqual(by_line[6]["macOS"], (15, 0, 0))
+        self.assertEqual(by_line[4], {})  # the attribute's own line: what the code above grants
+
+
+if __name__ == "__main__":
+    unittest.main()
