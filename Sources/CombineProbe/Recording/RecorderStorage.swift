@@ -371,11 +371,10 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 event.event.isCompletion ? !reported.completion : state.consumed + index >= reported.elements
             }.map(\.element)
             guard !events.isEmpty else { return nil }
-            return events.map { event, time in time.map { "\(event) at \($0)" } ?? "\(event)" }
-                .joined(separator: ", ")
+            return RecordingSummary.unconsumed(events)
         }
         guard let unconsumed else { return }
-        let message = "Exhaustive recorder created at \(site) ends the test with unconsumed events: \(unconsumed). "
+        let message = "Exhaustive recorder created at \(site) ends the test with \(unconsumed). "
             + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents()."
         if TestFramework.canRecordNow(for: framework) {
             FailureReporter.fail(message, at: site, in: framework)
