@@ -41,9 +41,10 @@ final class DemandAccount {
     }
 
     /// The demand to request when the subscription arrives: the initial
-    /// demand and whatever the test requested before.
-    func takeInitialRequest() -> Subscribers.Demand {
-        ledger.append(DemandEntry(.initial, valueCount: 0, demand: outstanding, outstanding: outstanding, time: nil))
+    /// demand and whatever the test requested before. Written in the ledger
+    /// at `time`, the virtual time of a timed recorder.
+    func takeInitialRequest(at time: VirtualTime?) -> Subscribers.Demand {
+        ledger.append(DemandEntry(.initial, valueCount: 0, demand: outstanding, outstanding: outstanding, time: time))
         return outstanding
     }
 

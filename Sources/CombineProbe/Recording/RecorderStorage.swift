@@ -22,12 +22,12 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
 
     /// The Swift Testing test that made the recorder, if any.
     let test: TestIdentity?
-    /// The demand requested when subscribed: `.unlimited` unless the recorder
-    /// was made with `record(demand:)`.
-    let initialDemand: Subscribers.Demand
     /// True for an untimed recorder with unlimited demand: its values take
     /// the hot path.
     @usableFromInline let isPlain: Bool
+    /// True for a recorder made with `record(demand:)`, which keeps a
+    /// ``DemandAccount``, even when its initial demand is `.unlimited`.
+    let countsDemand: Bool
 
     init(
         site: CallSite, framework: TestFramework, clock: (@Sendable () -> VirtualTime)? = nil,
@@ -40,8 +40,8 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         self.framework = framework
         self.test = framework == .swiftTesting ? TestIdentity.current : nil
         self.clock = clock
-        self.initialDemand = demand?.initial.demand ?? .unlimited
         self.isPlain = clock == nil && demand == nil
+        self.countsDemand = demand != nil
     }
 
     // MARK: Subscriber
@@ -73,7 +73,16 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         switch outcome {
         case .accepted:
             // Combine forbids requesting `.none`.
-            let demand = initialDemand == .unlimited ? initialDemand : state.withLock { $0.demand?.takeInitialRequest() } ?? .none
+            // A recorder that counts demand writes the initial request in its
+            // ledger, at the virtual time of a timed recorder; read outside
+            // the lock, as every event reads it.
+            let demand: Subscribers.Demand
+            if !countsDemand {
+                demand = .unlimited
+            } else {
+                let time = clock?()
+                demand = state.withLock { $0.demand?.takeInitialRequest(at: time) } ?? .none
+            }
             if demand != .none { subscription.request(demand) }
         case .refusedSilently:
             subscription.cancel()
