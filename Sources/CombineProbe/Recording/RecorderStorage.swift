@@ -62,10 +62,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 return .accepted
             case .subscribed:
                 return .refused(Misuse("Publisher recorder is already subscribed",
-                    "a recorder records one publisher. The second subscription was cancelled."))
+                    "a recorder records one publisher. The second subscription was cancelled.", kind: .secondSubscription))
             case .completed:
                 return .refused(Misuse("Publisher recorder is already subscribed",
-                    "its publisher completed, and a recorder records one publisher. The new subscription was cancelled."))
+                    "its publisher completed, and a recorder records one publisher. The new subscription was cancelled.",
+                    kind: .secondSubscription))
             case .cancelled:
                 return .refusedSilently
             }
@@ -136,10 +137,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 state.appendElement(input)
                 if let time { state.times.append(time) }
                 return (true, Misuse("Publisher recorder got unexpected input before subscription: \(String(reflecting: input))",
-                    "the value was recorded all the same."))
+                    "the value was recorded all the same.", kind: .eventBeforeSubscription))
             case .completed:
                 return (false, Misuse("Publisher recorder got unexpected input after completion: \(String(reflecting: input))",
-                    "the publisher completed (\(describe(state.completion))), and must not send after completion. The value was not added to the recorded elements."))
+                    "the publisher completed (\(describe(state.completion))), and must not send after completion. The value was not added to the recorded elements.",
+                    kind: .eventAfterCompletion))
             case .cancelled:
                 // Values may still arrive after a cancellation: Combine allows
                 // them in flight. A recorder that counts demand bounds them
@@ -158,7 +160,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
             case .subscribed, .awaitingSubscription:
                 let misuse = state.phase == .awaitingSubscription
                     ? Misuse("Publisher recorder got unexpected completion before subscription: \(String(describing: completion))",
-                        "the completion was recorded all the same.")
+                        "the completion was recorded all the same.", kind: .eventBeforeSubscription)
                     : nil
                 state.phase = .completed
                 state.subscription = nil
@@ -167,7 +169,8 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 return (true, misuse)
             case .completed:
                 return (false, Misuse("Publisher recorder got unexpected completion after completion: \(String(describing: completion))",
-                    "the publisher had completed (\(describe(state.completion))), and completes once. The second completion was ignored."))
+                    "the publisher had completed (\(describe(state.completion))), and completes once. The second completion was ignored.",
+                    kind: .eventAfterCompletion))
             case .cancelled:
                 state.demand?.completeAfterCancel(count: state.elements.count, at: time)
                 return (false, nil)
@@ -305,12 +308,10 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     /// recorder, so that it is never lost.
     func reportMisuse(_ misuse: Misuse) {
         let text = "\(misuse.headline) (recorder created at \(site)): \(misuse.explanation)"
-        let kept = state.withLock { state -> Bool in
-            guard state.misuseSink != nil else { return false }
-            state.misuseSink?.append(text)
-            return true
+        if let sink = state.withLock({ $0.misuseSink }) {
+            sink.keep(misuse, text: text)
+            return
         }
-        if kept { return }
         if TestFramework.canRecordNow(for: framework) {
             FailureReporter.fail(text, at: site, in: framework)
         } else {
@@ -429,12 +430,56 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
 }
 
 /// A misuse of a recorder (see `RecorderStorage.reportMisuse`).
-struct RecorderStorageMisuse {
+struct RecorderStorageMisuse: Sendable {
+    /// Which part of the subscriber contract the publisher broke: a contract
+    /// check files the misuse under its rule by it.
+    enum Kind: Sendable {
+        /// A second `receive(subscription:)`.
+        case secondSubscription
+        /// A value or a completion before the subscription.
+        case eventBeforeSubscription
+        /// A value while no demand was outstanding.
+        case valueBeyondDemand
+        /// A value or a completion after the completion.
+        case eventAfterCompletion
+        /// A value after cancel, beyond the demand outstanding at cancel.
+        case valueAfterCancel
+    }
+
     let headline: String
     let explanation: String
+    /// The broken part of the contract; nil for a misuse that is not the
+    /// publisher's (an `AsyncSequence` recorder's own problems).
+    let kind: Kind?
 
-    init(_ headline: String, _ explanation: String) {
+    init(_ headline: String, _ explanation: String, kind: Kind? = nil) {
         self.headline = headline
         self.explanation = explanation
+        self.kind = kind
+    }
+}
+
+/// A misuse, and the failure message the recorder would have recorded.
+typealias MisuseReport = (misuse: RecorderStorageMisuse, text: String)
+
+/// Where the recorder of a contract check puts its misuse reports instead of
+/// reporting them: ``assertPublisherContract(_:fileID:filePath:line:column:_:)``
+/// reads them, and reports one failure per broken rule. It outlives the
+/// recorder, so that what a publisher sends when the recorder's release
+/// cancels it lands here too.
+final class MisuseSink: Sendable {
+    private let reports = Locked<[MisuseReport]>([])
+
+    /// Keeps a report.
+    func keep(_ misuse: RecorderStorageMisuse, text: String) {
+        reports.withLock { $0.append((misuse, text)) }
+    }
+
+    /// The reports kept since the last call.
+    func take() -> [MisuseReport] {
+        reports.withLock { reports in
+            defer { reports.removeAll() }
+            return reports
+        }
     }
 }
