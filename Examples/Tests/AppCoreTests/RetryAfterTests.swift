@@ -41,7 +41,7 @@ final class RetryAfterTests: ExampleTestCase {
         recorder.request(.max(2))
         XCTAssertEqual(recorder.events, [.value(1), .value(2), .value(3), .finished])
         XCTAssertEqual(recorder.demandLedger.map(\.description), [
-            "initial demand .max(1) → outstanding .max(1)",
+            "initial demand .max(1) → outstanding .max(1) at 0s",
             "request(.max(2)) after 1 value → outstanding .max(2) at 2s",
         ])
     }

@@ -73,7 +73,7 @@ final class SyncJobTests: ExampleTestCase {
             scheduler.run()
         }
         XCTAssertEqual(messages, [
-            "Exhaustive recorder created at AppCoreTests/SyncJobTests.swift:\(line) ends the test with unconsumed events: 1.0, finished. "
+            "Exhaustive recorder created at AppCoreTests/SyncJobTests.swift:\(line) ends the test with 2 unconsumed events [1.0, finished]. "
             + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents().",
         ])
     }

@@ -3,6 +3,10 @@
 public enum PublisherContract {
     /// One rule of the contract.
     public enum Rule: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// One subscription, sent before anything else: a second
+        /// `receive(subscription:)`, or a value or a completion before the
+        /// first, breaks it.
+        case subscribesOnce
         /// Never more values than the subscriber requested: checked with
         /// the demands `.none` and `.max(1)`, then one more at a time.
         case respectsDemand
@@ -20,6 +24,7 @@ public enum PublisherContract {
         /// The rule in words, as failure messages name it.
         public var description: String {
             switch self {
+            case .subscribesOnce: return "single subscription (one, before any value or completion)"
             case .respectsDemand: return "demand respected (never more values than requested)"
             case .completesOnce: return "single completion (at most one, and nothing after it)"
             case .stopsAfterCancel: return "cancel stops delivery"
@@ -53,6 +58,12 @@ public enum PublisherContract {
 /// 4. cancel before driving, with no demand outstanding: no value may
 ///    arrive, and the subscription and the subscriber are released.
 ///
+/// In every scenario, one subscription must come before anything else.
+/// Each scenario ends by dropping its recorder, which cancels: what the
+/// publisher sends then is checked too. The scenarios' recorders report
+/// nothing on their own; the check files what they saw under the rule it
+/// breaks, and names the first scenario that broke it.
+///
 /// - parameter rules: The rules to check; all by default.
 /// - parameter fileID: The file that failures are reported in; leave the default.
 /// - parameter filePath: The full path of that file; leave the default.
@@ -75,6 +86,7 @@ public func assertPublisherContract<P: Publisher>(
     check.run("demand .max(1)", demand: .max(1), extraRequests: 2, makePublisher)
     check.run("unlimited demand", demand: .unlimited, makePublisher)
     check.run("cancel before driving", demand: .none, cancelsFirst: true, makePublisher)
+    check.noteViolationsAtRelease()
     let broken = PublisherContract.Rule.allCases.filter { rules.contains($0) && check.violations[$0] != nil }
     for rule in broken {
         FailureReporter.fail("Publisher contract broken — \(rule): \(check.violations[rule]!)", at: site)
@@ -113,12 +125,30 @@ public func assertPublisherContract<P: Publisher>(
 }
 
 /// The scenarios of a contract check, and the first violation of each rule.
+///
+/// The recorders of the scenarios never report on their own: their misuse
+/// goes to a ``MisuseSink``, and the check files it under the rule it
+/// breaks, so that a broken rule is one failure.
 private struct ContractCheck {
     let site: CallSite
     var violations: [PublisherContract.Rule: String] = [:]
+    /// Violations seen when a scenario's recorder went away (its release
+    /// cancels the subscription): noted after every scenario ran, so that a
+    /// scenario that checks the rule on purpose is the one a failure names.
+    private var atRelease: [(report: MisuseReport, scenario: String)] = []
+
+    init(site: CallSite) {
+        self.site = site
+    }
 
     mutating func note(_ rule: PublisherContract.Rule, _ scenario: String, _ detail: String) {
         if violations[rule] == nil { violations[rule] = "in scenario «\(scenario)», \(detail)" }
+    }
+
+    /// Notes what the publishers sent as their recorders went away.
+    mutating func noteViolationsAtRelease() {
+        for (report, scenario) in atRelease { note(report, scenario, atRelease: true) }
+        atRelease = []
     }
 
     mutating func run<P: Publisher>(
@@ -126,6 +156,7 @@ private struct ContractCheck {
         _ makePublisher: () -> PublisherUnderTest<P>
     ) {
         let fixture = makePublisher()
+        let sink = MisuseSink()
         let storageReference: WeakReference
         let phase: RecorderPhase
         let subscriptionAlive: Bool
@@ -133,22 +164,27 @@ private struct ContractCheck {
         do {
             let recorder = Recorder<P.Output, P.Failure>(
                 site: site, exhaustive: false, demand: DemandPlan(initial: demand, perValue: .none))
-            recorder.storage.state.withLock { $0.misuseSink = [] }
+            recorder.storage.state.withLock { $0.misuseSink = sink }
             storageReference = WeakReference(recorder.storage)
-            fixture.publisher.subscribe(recorder.storage)
-            if cancelsFirst { recorder.cancel() }
-            fixture.drive()
-            for _ in 0..<extraRequests { recorder.request(.max(1)) }
-            let misuse: [String]
-            (misuse, phase, subscriptionAlive, subscriptionType) = recorder.storage.state.withLock { state in
-                defer { state.misuseSink = nil }
-                return (state.misuseSink ?? [], state.phase, state.receivedSubscription != nil,
-                        state.receivedSubscriptionTypeName ?? "?")
+            // While the recorder is alive: what the scenario itself saw.
+            let reports: [MisuseReport]
+            (phase, subscriptionAlive, subscriptionType, reports) = withExtendedLifetime(recorder) {
+                fixture.publisher.subscribe(recorder.storage)
+                if cancelsFirst { recorder.cancel() }
+                fixture.drive()
+                for _ in 0..<extraRequests { recorder.request(.max(1)) }
+                let (phase, alive, type) = recorder.storage.state.withLock { state in
+                    (state.phase, state.receivedSubscription != nil, state.receivedSubscriptionTypeName ?? "?")
+                }
+                return (phase, alive, type, sink.take())
             }
-            for text in misuse { note(Self.rule(of: text), scenario, Self.detail(of: text)) }
+            for report in reports { note(report, scenario, atRelease: false) }
         }
-        // The recorder is gone; the publisher and its driver are still
-        // alive: a completed or cancelled subscription keeps nothing.
+        // The recorder is gone, and its release cancelled the subscription:
+        // whatever the publisher sent then is in the sink.
+        atRelease += sink.take().map { ($0, scenario) }
+        // The publisher and its driver are still alive: a completed or
+        // cancelled subscription keeps nothing.
         let releaseRule: PublisherContract.Rule? = cancelsFirst
             ? .releasesAfterCancel : (phase == .completed ? .releasesAfterCompletion : nil)
         withExtendedLifetime(fixture) {
@@ -164,14 +200,34 @@ private struct ContractCheck {
         }
     }
 
-    private static func rule(of misuse: String) -> PublisherContract.Rule {
-        if misuse.contains("after cancel") { return .stopsAfterCancel }
-        if misuse.contains("beyond demand") || misuse.contains("before subscription") { return .respectsDemand }
-        return .completesOnce
+    /// Notes a misuse report under the rule it breaks.
+    private mutating func note(_ report: MisuseReport, _ scenario: String, atRelease: Bool) {
+        if let rule = Self.rule(of: report.misuse) {
+            let when = atRelease ? "when the recorder went away (which cancels its subscription), " : ""
+            note(rule, scenario, when + Self.detail(of: report))
+        } else {
+            // Not the publisher's doing (no recorder of a check has one):
+            // said as it is, never filed under a rule it did not break.
+            FailureReporter.fail(report.text, at: site)
+        }
+    }
+
+    private static func rule(of misuse: RecorderStorageMisuse) -> PublisherContract.Rule? {
+        switch misuse.kind {
+        case .secondSubscription?, .eventBeforeSubscription?: return .subscribesOnce
+        case .valueBeyondDemand?: return .respectsDemand
+        case .eventAfterCompletion?: return .completesOnce
+        case .valueAfterCancel?: return .stopsAfterCancel
+        case nil: return nil
+        }
     }
 
     /// The misuse report without the recorder's headline words.
-    private static func detail(of misuse: String) -> String {
-        misuse.replacingOccurrences(of: "Publisher recorder got ", with: "the subscriber got ")
+    private static func detail(of report: MisuseReport) -> String {
+        if report.misuse.kind == .secondSubscription {
+            return report.text.replacingOccurrences(
+                of: "Publisher recorder is already subscribed", with: "the subscriber got a second subscription")
+        }
+        return report.text.replacingOccurrences(of: "Publisher recorder got ", with: "the subscriber got ")
     }
 }

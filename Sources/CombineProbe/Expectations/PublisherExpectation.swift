@@ -194,7 +194,8 @@ protocol WaitableRecording: AnyObject, Sendable {
 extension RecorderStorage: WaitableRecording {}
 
 /// An expectation that has an inverted form: ``Recorder/finished``,
-/// ``Recorder/next()`` and ``Recorder/prefix(_:fileID:filePath:line:column:)``.
+/// ``Recorder/next()``, ``Recorder/prefix(_:fileID:filePath:line:column:)``,
+/// `next(where:)`, and a mock's ``PublisherMock/nextCall(to:)``.
 public protocol InvertiblePublisherExpectation: PublisherExpectation {
     /// The type of the inverted expectation.
     associatedtype InvertedExpectation: PublisherExpectation

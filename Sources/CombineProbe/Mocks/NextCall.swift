@@ -4,8 +4,9 @@ extension PublisherExpectations {
     ///
     /// Like every expectation, it resolves with `get()` (the next call that
     /// already happened), XCTest's `wait(for:timeout:)`, `try await
-    /// wait(for:timeout:)`, or a ``VirtualScheduler``'s wait.
-    public struct NextCall: PublisherExpectation {
+    /// wait(for:timeout:)`, or a ``VirtualScheduler``'s wait. Its
+    /// ``inverted`` form expects no call.
+    public struct NextCall: PublisherExpectation, InvertiblePublisherExpectation {
         let recorder: Recorder<MockCall, Never>
         let name: String
 
@@ -44,6 +45,67 @@ extension PublisherExpectations {
             case let count: return "no new call (after \(count) awaited: \(RecordingSummary.list(state.elements)))"
             }
         }
+
+        /// An expectation that no new call is made before the timeout: no
+        /// call that an earlier `nextCall` has not returned.
+        ///
+        /// ```swift
+        /// model.cancelRefresh()
+        /// try wait(for: service.nextCall(to: "getUser(id:)").inverted, timeout: 0.1)
+        /// ```
+        ///
+        /// A call fails the wait ("Fulfilled inverted expectation"), at the
+        /// line of the wait, listing the calls. It consumes nothing: a
+        /// later `nextCall(to:)` still returns the call. In virtual time,
+        /// `scheduler.wait(for:timeout:)` runs the actions due within the
+        /// timeout, and fails if one of them calls the mock.
+        public var inverted: NextCallInverted {
+            .init(base: self)
+        }
+    }
+
+    /// Expects no new call to a mock: see ``NextCall/inverted``.
+    public struct NextCallInverted: PublisherExpectation {
+        let base: NextCall
+
+        /// Returns if no new call was made; throws
+        /// ``RecordingError/invertedExpectationFulfilled``, listing the new
+        /// calls, otherwise. It consumes nothing.
+        public func get() throws {
+            let recorder = base.recorder
+            recorder.storage.deliverPendingMisuse()
+            try recorder.storage.state.withLock { state in
+                guard state.remainingCount == 0 else {
+                    throw RecordingError(.invertedExpectationFulfilled,
+                        context: "\(base.name).inverted expected no call; \(newCalls(state)).")
+                }
+            }
+        }
+
+        /// How the waits wait for this expectation.
+        public func makeWaitPlan() -> WaitPlan<Void> {
+            let storage = base.recorder.storage
+            return WaitPlan(
+                recording: storage, condition: .elements(1, countingConsumed: false), name: base.name + ".inverted",
+                goal: "no call", isInverted: true, failsOnTimeout: true,
+                conclude: {
+                    // A fulfilled inverted wait has recorded its failure:
+                    // it returns, as the recorder's inverted expectations do.
+                    storage.state.withLock { state in
+                        WaitConclusion(
+                            isFulfilled: state.remainingCount == 0, summary: newCalls(state),
+                            recordedNothing: state.recordedNothing, result: .success(()))
+                    }
+                })
+        }
+
+        /// `1 new call [getUser(id:) with (7)]`, and the calls awaited before.
+        private func newCalls(_ state: RecorderState<MockCall, Never>) -> String {
+            let calls = state.elements[state.consumed...]
+            var text = "\(calls.count) new \(calls.count == 1 ? "call" : "calls") \(RecordingSummary.list(calls))"
+            if state.consumed > 0 { text += " (after \(state.consumed) awaited)" }
+            return text
+        }
     }
 }
 
@@ -69,6 +131,9 @@ extension PublisherMock {
     /// skip calls to other functions. A timed-out wait fails at the line of
     /// the wait: "… waiting for mock.nextCall(to: "getUser(id:)"), which waits
     /// for a call. Recorded so far: no call was made."
+    ///
+    /// `nextCall(to:).inverted` expects no new call before the timeout (see
+    /// ``PublisherExpectations/NextCall/inverted``).
     ///
     /// Calls are recorded for awaiting even in an exhaustive test, but a call
     /// that is never awaited is not a failure: assert the calls you care

@@ -41,9 +41,10 @@ final class DemandAccount {
     }
 
     /// The demand to request when the subscription arrives: the initial
-    /// demand and whatever the test requested before.
-    func takeInitialRequest() -> Subscribers.Demand {
-        ledger.append(DemandEntry(.initial, valueCount: 0, demand: outstanding, outstanding: outstanding, time: nil))
+    /// demand and whatever the test requested before. Written in the ledger
+    /// at `time`, the virtual time of a timed recorder.
+    func takeInitialRequest(at time: VirtualTime?) -> Subscribers.Demand {
+        ledger.append(DemandEntry(.initial, valueCount: 0, demand: outstanding, outstanding: outstanding, time: time))
         return outstanding
     }
 
@@ -62,7 +63,8 @@ final class DemandAccount {
             misuse = RecorderStorageMisuse(
                 "Publisher recorder got a value beyond demand: \(value)",
                 "the recorder had no outstanding demand, and a publisher must never send more values than its subscriber requested. "
-                    + "The value was recorded all the same. Demand ledger: \(quotedLedger).")
+                    + "The value was recorded all the same. Demand ledger: \(quotedLedger).",
+                kind: .valueBeyondDemand)
         } else {
             outstanding -= 1
         }
@@ -94,7 +96,8 @@ final class DemandAccount {
         return RecorderStorageMisuse(
             "Publisher recorder got a value after cancel, beyond the demand outstanding at cancel: \(value)",
             "after cancel() a publisher may still deliver the values in flight, up to the demand outstanding when cancel was called, and no more. "
-                + "The value was not recorded. Demand ledger: \(quotedLedger).")
+                + "The value was not recorded. Demand ledger: \(quotedLedger).",
+            kind: .valueAfterCancel)
     }
 
     /// Notes a completion received after cancel (tolerated).

@@ -100,8 +100,10 @@ extension Recorder {
     /// Synchronous publishers deliver during the call. A request before the
     /// subscription arrives is added to the initial demand; after completion
     /// or cancel it does nothing. Requesting `.none` (which Combine forbids),
-    /// or requesting from a recorder that already asked for unlimited demand,
-    /// fails the test at the caller's line and requests nothing.
+    /// or requesting from a recorder that already asked for unlimited demand
+    /// (`record()`, `record(demand: .unlimited)`, or an earlier
+    /// `request(.unlimited)`), fails the test at the caller's line and
+    /// requests nothing.
     ///
     /// - parameter demand: The demand to add: `.max(n)` with n > 0, or
     ///   `.unlimited`.
@@ -126,6 +128,9 @@ extension Recorder {
         let time = storage.clock?()
         let outcome: DemandRequestOutcome = storage.state.withLock { state in
             guard let account = state.demand else { return .notCounting }
+            // Unlimited demand stays unlimited: nothing more can be asked,
+            // whatever the phase.
+            if account.outstanding == .unlimited { return .alreadyUnlimited(ledger: account.quotedLedger) }
             switch state.phase {
             case .awaitingSubscription:
                 account.request(demand, count: state.elements.count, at: time)
@@ -146,6 +151,11 @@ extension Recorder {
             FailureReporter.fail(
                 "recorder.request(\(DemandCount(demand))): this recorder already requested unlimited demand; "
                     + "create it with record(demand:) to control demand. Nothing was requested.",
+                at: site)
+        case let .alreadyUnlimited(ledger):
+            FailureReporter.fail(
+                "recorder.request(\(DemandCount(demand))): this recorder already requested unlimited demand, "
+                    + "which no request can raise. Nothing was requested. Demand ledger: \(ledger).",
                 at: site)
         }
     }
@@ -175,4 +185,7 @@ private enum DemandRequestOutcome {
     case request(any Subscription)
     case nothing
     case notCounting
+    /// A recorder made with `record(demand:)` that asked for `.unlimited`,
+    /// and the ledger that says when.
+    case alreadyUnlimited(ledger: String)
 }

@@ -48,12 +48,13 @@ extension Recorder {
         column: UInt = #column
     ) {
         storage.deliverPendingMisuse()
-        let unconsumed = storage.state.withLock { state in
-            state.unconsumedEvents.map { event, time in time.map { "\(event) at \($0)" } ?? "\(event)" }
+        let unconsumed: String? = storage.state.withLock { state in
+            let events = state.unconsumedEvents
+            return events.isEmpty ? nil : RecordingSummary.unconsumed(events)
         }
-        guard !unconsumed.isEmpty else { return }
+        guard let unconsumed else { return }
         FailureReporter.fail(
-            "recorder.expectNoEvents(): expected no unconsumed event; found \(unconsumed.count): \(unconsumed.joined(separator: ", ")).",
+            "recorder.expectNoEvents(): expected no unconsumed event; found \(unconsumed).",
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 

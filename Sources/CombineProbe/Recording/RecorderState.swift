@@ -94,9 +94,9 @@ final class RecorderState<Input, Failure: Error> {
     /// The type of that subscription: its name is only made for a message
     /// (``receivedSubscriptionTypeName``).
     @exclusivity(unchecked) var receivedSubscriptionType: Any.Type?
-    /// While a contract check runs: the misuse kept for it instead of
-    /// reported.
-    @exclusivity(unchecked) var misuseSink: [String]?
+    /// For the recorder of a contract check: where its misuse goes instead
+    /// of being reported.
+    @exclusivity(unchecked) var misuseSink: MisuseSink?
 
     /// The type name of the subscription the publisher gave, for messages.
     var receivedSubscriptionTypeName: String? {

@@ -22,12 +22,12 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
 
     /// The Swift Testing test that made the recorder, if any.
     let test: TestIdentity?
-    /// The demand requested when subscribed: `.unlimited` unless the recorder
-    /// was made with `record(demand:)`.
-    let initialDemand: Subscribers.Demand
     /// True for an untimed recorder with unlimited demand: its values take
     /// the hot path.
     @usableFromInline let isPlain: Bool
+    /// True for a recorder made with `record(demand:)`, which keeps a
+    /// ``DemandAccount``, even when its initial demand is `.unlimited`.
+    let countsDemand: Bool
 
     init(
         site: CallSite, framework: TestFramework, clock: (@Sendable () -> VirtualTime)? = nil,
@@ -40,8 +40,8 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         self.framework = framework
         self.test = framework == .swiftTesting ? TestIdentity.current : nil
         self.clock = clock
-        self.initialDemand = demand?.initial.demand ?? .unlimited
         self.isPlain = clock == nil && demand == nil
+        self.countsDemand = demand != nil
     }
 
     // MARK: Subscriber
@@ -62,10 +62,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 return .accepted
             case .subscribed:
                 return .refused(Misuse("Publisher recorder is already subscribed",
-                    "a recorder records one publisher. The second subscription was cancelled."))
+                    "a recorder records one publisher. The second subscription was cancelled.", kind: .secondSubscription))
             case .completed:
                 return .refused(Misuse("Publisher recorder is already subscribed",
-                    "its publisher completed, and a recorder records one publisher. The new subscription was cancelled."))
+                    "its publisher completed, and a recorder records one publisher. The new subscription was cancelled.",
+                    kind: .secondSubscription))
             case .cancelled:
                 return .refusedSilently
             }
@@ -73,7 +74,16 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
         switch outcome {
         case .accepted:
             // Combine forbids requesting `.none`.
-            let demand = initialDemand == .unlimited ? initialDemand : state.withLock { $0.demand?.takeInitialRequest() } ?? .none
+            // A recorder that counts demand writes the initial request in its
+            // ledger, at the virtual time of a timed recorder; read outside
+            // the lock, as every event reads it.
+            let demand: Subscribers.Demand
+            if !countsDemand {
+                demand = .unlimited
+            } else {
+                let time = clock?()
+                demand = state.withLock { $0.demand?.takeInitialRequest(at: time) } ?? .none
+            }
             if demand != .none { subscription.request(demand) }
         case .refusedSilently:
             subscription.cancel()
@@ -127,10 +137,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 state.appendElement(input)
                 if let time { state.times.append(time) }
                 return (true, Misuse("Publisher recorder got unexpected input before subscription: \(String(reflecting: input))",
-                    "the value was recorded all the same."))
+                    "the value was recorded all the same.", kind: .eventBeforeSubscription))
             case .completed:
                 return (false, Misuse("Publisher recorder got unexpected input after completion: \(String(reflecting: input))",
-                    "the publisher completed (\(describe(state.completion))), and must not send after completion. The value was not added to the recorded elements."))
+                    "the publisher completed (\(describe(state.completion))), and must not send after completion. The value was not added to the recorded elements.",
+                    kind: .eventAfterCompletion))
             case .cancelled:
                 // Values may still arrive after a cancellation: Combine allows
                 // them in flight. A recorder that counts demand bounds them
@@ -149,7 +160,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
             case .subscribed, .awaitingSubscription:
                 let misuse = state.phase == .awaitingSubscription
                     ? Misuse("Publisher recorder got unexpected completion before subscription: \(String(describing: completion))",
-                        "the completion was recorded all the same.")
+                        "the completion was recorded all the same.", kind: .eventBeforeSubscription)
                     : nil
                 state.phase = .completed
                 state.subscription = nil
@@ -158,7 +169,8 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 return (true, misuse)
             case .completed:
                 return (false, Misuse("Publisher recorder got unexpected completion after completion: \(String(describing: completion))",
-                    "the publisher had completed (\(describe(state.completion))), and completes once. The second completion was ignored."))
+                    "the publisher had completed (\(describe(state.completion))), and completes once. The second completion was ignored.",
+                    kind: .eventAfterCompletion))
             case .cancelled:
                 state.demand?.completeAfterCancel(count: state.elements.count, at: time)
                 return (false, nil)
@@ -296,12 +308,10 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     /// recorder, so that it is never lost.
     func reportMisuse(_ misuse: Misuse) {
         let text = "\(misuse.headline) (recorder created at \(site)): \(misuse.explanation)"
-        let kept = state.withLock { state -> Bool in
-            guard state.misuseSink != nil else { return false }
-            state.misuseSink?.append(text)
-            return true
+        if let sink = state.withLock({ $0.misuseSink }) {
+            sink.keep(misuse, text: text)
+            return
         }
-        if kept { return }
         if TestFramework.canRecordNow(for: framework) {
             FailureReporter.fail(text, at: site, in: framework)
         } else {
@@ -371,11 +381,10 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
                 event.event.isCompletion ? !reported.completion : state.consumed + index >= reported.elements
             }.map(\.element)
             guard !events.isEmpty else { return nil }
-            return events.map { event, time in time.map { "\(event) at \($0)" } ?? "\(event)" }
-                .joined(separator: ", ")
+            return RecordingSummary.unconsumed(events)
         }
         guard let unconsumed else { return }
-        let message = "Exhaustive recorder created at \(site) ends the test with unconsumed events: \(unconsumed). "
+        let message = "Exhaustive recorder created at \(site) ends the test with \(unconsumed). "
             + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents()."
         if TestFramework.canRecordNow(for: framework) {
             FailureReporter.fail(message, at: site, in: framework)
@@ -421,12 +430,56 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
 }
 
 /// A misuse of a recorder (see `RecorderStorage.reportMisuse`).
-struct RecorderStorageMisuse {
+struct RecorderStorageMisuse: Sendable {
+    /// Which part of the subscriber contract the publisher broke: a contract
+    /// check files the misuse under its rule by it.
+    enum Kind: Sendable {
+        /// A second `receive(subscription:)`.
+        case secondSubscription
+        /// A value or a completion before the subscription.
+        case eventBeforeSubscription
+        /// A value while no demand was outstanding.
+        case valueBeyondDemand
+        /// A value or a completion after the completion.
+        case eventAfterCompletion
+        /// A value after cancel, beyond the demand outstanding at cancel.
+        case valueAfterCancel
+    }
+
     let headline: String
     let explanation: String
+    /// The broken part of the contract; nil for a misuse that is not the
+    /// publisher's (an `AsyncSequence` recorder's own problems).
+    let kind: Kind?
 
-    init(_ headline: String, _ explanation: String) {
+    init(_ headline: String, _ explanation: String, kind: Kind? = nil) {
         self.headline = headline
         self.explanation = explanation
+        self.kind = kind
+    }
+}
+
+/// A misuse, and the failure message the recorder would have recorded.
+typealias MisuseReport = (misuse: RecorderStorageMisuse, text: String)
+
+/// Where the recorder of a contract check puts its misuse reports instead of
+/// reporting them: ``assertPublisherContract(_:fileID:filePath:line:column:_:)``
+/// reads them, and reports one failure per broken rule. It outlives the
+/// recorder, so that what a publisher sends when the recorder's release
+/// cancels it lands here too.
+final class MisuseSink: Sendable {
+    private let reports = Locked<[MisuseReport]>([])
+
+    /// Keeps a report.
+    func keep(_ misuse: RecorderStorageMisuse, text: String) {
+        reports.withLock { $0.append((misuse, text)) }
+    }
+
+    /// The reports kept since the last call.
+    func take() -> [MisuseReport] {
+        reports.withLock { reports in
+            defer { reports.removeAll() }
+            return reports
+        }
     }
 }

@@ -6,11 +6,31 @@ enum RecordingSummary {
 
     /// `"foo", "bar", … (998 more)`
     static func list<S: Collection>(_ elements: S) -> String {
-        var parts = elements.prefix(shownElementCount).map { ValueDescription.of($0) }
-        if elements.count > shownElementCount {
-            parts.append("… (\(elements.count - shownElementCount) more)")
+        listDescribed(elements.prefix(shownElementCount).map { ValueDescription.of($0) }, count: elements.count)
+    }
+
+    /// `[2, 3]`, `["b" at 1s, finished at 2s]`: events the caller already
+    /// described, in the brackets of ``list(_:)``, the same elision beyond
+    /// ``shownElementCount``.
+    static func listDescribed(_ texts: [String], count: Int? = nil) -> String {
+        let total = count ?? texts.count
+        var parts = Array(texts.prefix(shownElementCount))
+        if total > shownElementCount {
+            parts.append("… (\(total - shownElementCount) more)")
         }
         return "[" + parts.joined(separator: ", ") + "]"
+    }
+
+    /// `1 unconsumed event [2]`, `3 unconsumed events ["b", "c", finished]`:
+    /// the events no read consumed, counted, then listed (a value is never
+    /// mistaken for the count), with their virtual times for a timed
+    /// recorder.
+    static func unconsumed<Input, Failure>(_ events: [(event: RecordedEvent<Input, Failure>, time: VirtualTime?)]) -> String {
+        let texts = events.prefix(shownElementCount).map { event, time in
+            time.map { "\(event) at \($0)" } ?? "\(event)"
+        }
+        let noun = events.count == 1 ? "unconsumed event" : "unconsumed events"
+        return "\(events.count) \(noun) \(listDescribed(Array(texts), count: events.count))"
     }
 
     /// `2 elements ["foo", "bar"], then finished`; for a timed recorder,

@@ -205,7 +205,7 @@ final class AsyncSequenceRecorderTests: FailureCapturingTestCase {
         }
         XCTAssertEqual(failures.count, 1, "\(failures)")
         XCTAssertEqual(failures.first?.line, #line - 5)
-        XCTAssertTrue(failures.first?.message.contains("unconsumed events: 2, finished") == true, "\(failures)")
+        XCTAssertTrue(failures.first?.message.contains("with 2 unconsumed events [2, finished].") == true, "\(failures)")
     }
 
     /// Waits until the recorder has recorded the completion, consuming

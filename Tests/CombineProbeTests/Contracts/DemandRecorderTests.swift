@@ -42,6 +42,60 @@ final class DemandRecorderTests: FailureCapturingTestCase {
         XCTAssertEqual(recorder.demandLedger.last?.description, "request(.max(1)) after 0 values → outstanding .max(1) at 2s")
     }
 
+    /// Issue 29, item 12: the initial entry of a timed ledger has its time.
+    func testTimedLedgerStampsTheInitialDemand() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        scheduler.advance(by: .seconds(1))
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record(demand: .max(1), timedBy: scheduler)
+        XCTAssertEqual(recorder.demandLedger.map(\.description), ["initial demand .max(1) → outstanding .max(1) at 1s"])
+        XCTAssertEqual(recorder.demandLedger.first?.time, .seconds(1))
+    }
+
+    /// A recorder made with `record(demand: .unlimited)` keeps a ledger too.
+    func testUnlimitedInitialDemandIsWrittenInTheLedger() {
+        let recorder = [1, 2].publisher.record(demand: .unlimited)
+        XCTAssertEqual(recorder.events, [.value(1), .value(2), .finished])
+        XCTAssertEqual(recorder.demandLedger.map(\.description), ["initial demand .unlimited → outstanding .unlimited"])
+    }
+
+    /// Issue 29, item 11: after unlimited demand, `request(_:)` fails at its
+    /// line and forwards nothing.
+    func testRequestAfterUnlimitedInitialDemandFailsAndRequestsNothing() {
+        var requests: [Subscribers.Demand] = []
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.handleEvents(receiveRequest: { requests.append($0) }).record(demand: .unlimited)
+        let (failures, _) = captureFailures { recorder.request(.max(1)) }
+        assertFailures(failures, [
+            "recorder.request(.max(1)): this recorder already requested unlimited demand, which no request can raise. "
+                + "Nothing was requested. Demand ledger: initial demand .unlimited → outstanding .unlimited.",
+        ], at: #line - 4)
+        XCTAssertEqual(requests, [.unlimited])
+        XCTAssertEqual(recorder.demandLedger.map(\.kind), [.initial])
+    }
+
+    func testRequestAfterARequestForUnlimitedDemandFailsAndRequestsNothing() {
+        var requests: [Subscribers.Demand] = []
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.handleEvents(receiveRequest: { requests.append($0) }).record(demand: .max(1))
+        recorder.request(.unlimited)
+        let (failures, _) = captureFailures {
+            recorder.request(.max(1))
+            recorder.request(.unlimited)
+        }
+        XCTAssertEqual(failures.map(\.message), [
+            "recorder.request(.max(1)): this recorder already requested unlimited demand, which no request can raise. "
+                + "Nothing was requested. Demand ledger: initial demand .max(1) → outstanding .max(1); "
+                + "request(.unlimited) after 0 values → outstanding .unlimited.",
+            "recorder.request(.unlimited): this recorder already requested unlimited demand, which no request can raise. "
+                + "Nothing was requested. Demand ledger: initial demand .max(1) → outstanding .max(1); "
+                + "request(.unlimited) after 0 values → outstanding .unlimited.",
+        ])
+        XCTAssertEqual(failures.map(\.line), [#line - 11, #line - 10])
+        XCTAssertEqual(requests, [.max(1), .unlimited])
+        XCTAssertEqual(recorder.demandLedger.map(\.kind), [.initial, .requested])
+    }
+
     func testOverDeliveryIsReportedAtTheRecordLineAndRecorded() {
         let publisher = FaultyPublisher(.ignoresDemand, values: [7, 8])
         let (failures, _) = captureFailures {
@@ -112,6 +166,23 @@ final class DemandRecorderTests: FailureCapturingTestCase {
             publisher.drive()
             #expect(recorder.events == [.value(7), .value(8), .finished])
         }
+    }
+
+    @Test("A request after unlimited demand is an issue at its line, and requests nothing (fails on purpose)", .tags(.failurePath))
+    func requestAfterUnlimitedDemandIsAnIssueAtItsLine() async {
+        var requests: [Subscribers.Demand] = []
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.handleEvents(receiveRequest: { requests.append($0) }).record(demand: .none)
+        recorder.request(.unlimited)
+        _ = await expectIssues([
+            "recorder.request(.max(2)): this recorder already requested unlimited demand, which no request can raise. "
+                + "Nothing was requested. Demand ledger: initial demand .none → outstanding .none; "
+                + "request(.unlimited) after 0 values → outstanding .unlimited.",
+        ], atLine: #line + 2) {
+            recorder
+                .request(.max(2))
+        }
+        #expect(requests == [.unlimited])
     }
 
     @Test func requestAddsDemand() {

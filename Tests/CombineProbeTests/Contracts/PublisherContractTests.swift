@@ -62,6 +62,46 @@ final class PublisherContractTests: FailureCapturingTestCase {
         ], at: #line - 6)
     }
 
+    /// Issue 29, item 9: the values a cancel delivers as the «demand .none»
+    /// recorder goes away are one failure, under the rule they break, not
+    /// raw failures of the scenario's recorder.
+    func testAPublisherThatDeliversItsBufferOnCancelIsOneFailure() {
+        let (failures, result) = captureFailures {
+            assertPublisherContract { FaultyPublisher(.deliversBufferOnCancel).underTest }
+        }
+        XCTAssertEqual(try result.get(), [.stopsAfterCancel])
+        assertFailures(failures, [
+            "Publisher contract broken — cancel stops delivery: in scenario «demand .none», when the recorder went away "
+                + "(which cancels its subscription), the subscriber got a value after cancel, beyond the demand outstanding at cancel: 1 "
+                + "(recorder created at CombineProbeTests/PublisherContractTests.swift:\(#line - 6)",
+        ], at: #line - 7)
+    }
+
+    /// Issue 29, item 10: a second subscription breaks its own rule.
+    func testAPublisherThatSubscribesTwiceIsCaught() {
+        let (failures, result) = captureFailures {
+            assertPublisherContract { FaultyPublisher(.subscribesTwice).underTest }
+        }
+        XCTAssertEqual(try result.get(), [.subscribesOnce])
+        assertFailures(failures, [
+            "Publisher contract broken — single subscription (one, before any value or completion): in scenario «demand .none», "
+                + "the subscriber got a second subscription (recorder created at CombineProbeTests/PublisherContractTests.swift:\(#line - 5)",
+        ], at: #line - 6)
+        XCTAssertTrue(failures.first?.message.hasSuffix("a recorder records one publisher. The second subscription was cancelled.") == true,
+                      "\(failures)")
+    }
+
+    func testAPublisherThatSendsBeforeTheSubscriptionIsCaught() {
+        let (failures, result) = captureFailures {
+            assertPublisherContract { FaultyPublisher(.sendsBeforeSubscription).underTest }
+        }
+        XCTAssertEqual(try result.get(), [.subscribesOnce])
+        assertFailures(failures, [
+            "Publisher contract broken — single subscription (one, before any value or completion): in scenario «demand .none», "
+                + "the subscriber got unexpected input before subscription: 0",
+        ], at: #line - 6)
+    }
+
     func testOnlyTheChosenRulesAreChecked() {
         let (failures, _) = captureFailures {
             assertPublisherContract([.completesOnce]) { FaultyPublisher(.ignoresDemand).underTest }
@@ -89,6 +129,29 @@ final class PublisherContractTests: FailureCapturingTestCase {
     func aPublisherThatCompletesTwiceIsAnIssue() async {
         _ = await expectIssues(["Publisher contract broken — single completion"], atLine: #line + 1) {
             assertPublisherContract { FaultyPublisher(.completesTwice).underTest }
+        }
+    }
+
+    @Test("A publisher that delivers its buffer on cancel is one issue (fails on purpose)", .tags(.failurePath))
+    func aPublisherThatDeliversItsBufferOnCancelIsOneIssue() async {
+        _ = await expectIssues([
+            "Publisher contract broken — cancel stops delivery: in scenario «demand .none», when the recorder went away",
+        ], atLine: #line + 1) {
+            #expect(assertPublisherContract {
+                FaultyPublisher(.deliversBufferOnCancel).underTest
+            } == [.stopsAfterCancel])
+        }
+    }
+
+    @Test("A publisher that subscribes twice is an issue under its rule (fails on purpose)", .tags(.failurePath))
+    func aPublisherThatSubscribesTwiceIsAnIssueUnderItsRule() async {
+        _ = await expectIssues([
+            "Publisher contract broken — single subscription (one, before any value or completion): "
+                + "in scenario «demand .none», the subscriber got a second subscription",
+        ], atLine: #line + 1) {
+            #expect(assertPublisherContract([.subscribesOnce, .completesOnce]) {
+                FaultyPublisher(.subscribesTwice).underTest
+            } == [.subscribesOnce])
         }
     }
 

@@ -62,6 +62,6 @@ final class ExpectedFailuresTests: FailureCapturingTestCase {
             recorder = nil
         }
         XCTAssertEqual(failures.count, 2, "\(failures)")
-        XCTAssertTrue(failures.last?.message.contains("unconsumed events: 2.") == true, "\(failures)")
+        XCTAssertTrue(failures.last?.message.contains("with 1 unconsumed event [2].") == true, "\(failures)")
     }
 }

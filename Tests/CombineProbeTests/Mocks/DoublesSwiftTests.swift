@@ -58,6 +58,44 @@ import Testing
             + "see the failure recorded at CombineProbeTests/DoublesSwiftTests.swift:\(line), which says what was recorded.")
     }
 
+    @Test func noCallMeetsTheInvertedNextCall() async throws {
+        let service = UserServiceMock()
+        try await wait(for: service.nextCall(to: "getUser(id:)").inverted, timeout: 0.01)
+        let scheduler = DispatchQueue.virtualScheduler()
+        try await scheduler.wait(for: service.nextCall().inverted, timeout: .seconds(1))
+        #expect(scheduler.elapsed == .seconds(1))
+    }
+
+    @Test("An inverted wait for a call that was made is one issue at its line (fails on purpose)", .tags(.failurePath))
+    func anInvertedWaitForACallThatWasMadeIsOneIssueAtItsLine() async throws {
+        let service = UserServiceMock()
+        service.getUserResult = .value(user)
+        _ = service.getUser(id: 7)
+        let error = await expectIssues([
+            "Fulfilled inverted expectation mock.nextCall(to: \"getUser(id:)\").inverted, which expects no call. "
+                + "Recorded: 1 new call [getUser(id:) with (7)].",
+        ], atLine: #line + 1) {
+            try await wait(for: service.nextCall(to: "getUser(id:)").inverted, timeout: 0.01)
+        }
+        #expect(error == nil)
+        #expect(try service.nextCall().get().argument(as: Int.self) == 7, "nothing consumed")
+    }
+
+    @Test("An inverted virtual wait for a call is one issue at its line (fails on purpose)", .tags(.failurePath))
+    func anInvertedVirtualWaitForACallIsOneIssueAtItsLine() async {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let service = UserServiceMock()
+        service.getUserResult = .value(user)
+        let cancellable = Just(42).delay(for: .seconds(5), scheduler: scheduler).sink { _ = service.getUser(id: $0) }
+        _ = await expectIssues([
+            "Fulfilled inverted expectation mock.nextCall().inverted at virtual time 5s, which expects no call. "
+                + "Recorded: 1 new call [getUser(id:) with (42)].",
+        ], atLine: #line + 1) {
+            try await scheduler.wait(for: service.nextCall().inverted, timeout: .seconds(10))
+        }
+        cancellable.cancel()
+    }
+
     @Test func aProbe() async throws {
         let probe = Probe<Int, TestFailure>()
         let callback = probe.callback

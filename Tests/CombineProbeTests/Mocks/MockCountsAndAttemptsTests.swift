@@ -112,4 +112,85 @@ final class MockCountsAndAttemptsTests: FailureCapturingTestCase {
             "RecordingError.notEnoughElements: mock.nextCall(to: \"getUser(id:)\") failed: see the failure recorded at "
                 + "CombineProbeTests/MockCountsAndAttemptsTests.swift:\(line), which says what was recorded.")
     }
+    // MARK: nextCall(to:).inverted (issue 29, item 14)
+
+    func testNoNewCallMeetsTheInvertedExpectation() throws {
+        let service = UserServiceMock()
+        service.getUserResult = .value(user)
+        service.progressResult = .finished
+        try service.nextCall(to: "getUser(id:)").inverted.get()
+        _ = service.getUser(id: 1)
+        XCTAssertEqual(try service.nextCall(to: "getUser(id:)").get().argument(as: Int.self), 1)
+        try service.nextCall(to: "getUser(id:)").inverted.get()
+        try wait(for: service.nextCall(to: "getUser(id:)").inverted, timeout: shortTimeout)
+        _ = service.progress()
+        try service.nextCall(to: "getUser(id:)").inverted.get()
+        XCTAssertEqual(try service.nextCall().get().argument(as: Int.self), 1)
+        XCTAssertEqual(try service.nextCall().get().function, "progress()")
+        try service.nextCall().inverted.get()
+    }
+
+    func testNoCallMeetsTheInvertedExpectationInAnAsyncWait() async throws {
+        let service = UserServiceMock()
+        try await wait(for: service.nextCall().inverted, timeout: shortTimeout)
+    }
+
+    func testAnInvertedWaitForACallFailsOnceAtItsLineAndConsumesNothing() {
+        let service = UserServiceMock()
+        service.getUserResult = .value(user)
+        _ = service.getUser(id: 7)
+        let line = #line + 1
+        let (failures, result) = captureFailures { try wait(for: service.nextCall(to: "getUser(id:)").inverted, timeout: shortTimeout) }
+        assertFailures(failures, [
+            "\(invertedFulfilled) mock.nextCall(to: \"getUser(id:)\").inverted, which expects no call. "
+                + "Recorded: 1 new call [getUser(id:) with (7)].",
+        ], at: line)
+        XCTAssertNoThrow(try result.get(), "a wait that recorded its failure returns, as next().inverted does")
+        XCTAssertEqual(try service.nextCall(to: "getUser(id:)").get().argument(as: Int.self), 7, "nothing consumed")
+    }
+
+    func testAnInvertedAsyncWaitForACallFailsAtItsLine() async {
+        let service = UserServiceMock()
+        service.getUserResult = .value(user)
+        _ = service.getUser(id: 1)
+        XCTAssertNoThrow(try service.nextCall().get())
+        _ = service.getUser(id: 2)
+        _ = service.getUser(id: 3)
+        let line = #line + 1
+        let (failures, _) = await captureFailures { try await wait(for: service.nextCall().inverted, timeout: shortTimeout) }
+        assertFailures(failures, [
+            "\(invertedFulfilled) mock.nextCall().inverted, which expects no call. "
+                + "Recorded: 2 new calls [getUser(id:) with (2), getUser(id:) with (3)] (after 1 awaited).",
+        ], at: line)
+    }
+
+    func testTheInvertedGetThrowsAndConsumesNothing() {
+        let service = UserServiceMock()
+        service.getUserResult = .value(user)
+        _ = service.getUser(id: 7)
+        XCTAssertThrowsError(try service.nextCall(to: "getUser(id:)").inverted.get()) { error in
+            XCTAssertEqual(error as? RecordingError, .invertedExpectationFulfilled)
+            XCTAssertEqual(String(describing: error),
+                "RecordingError.invertedExpectationFulfilled: mock.nextCall(to: \"getUser(id:)\").inverted expected no call; "
+                    + "1 new call [getUser(id:) with (7)].")
+        }
+        XCTAssertEqual(try service.nextCall(to: "getUser(id:)").get().argument(as: Int.self), 7)
+    }
+
+    func testAnInvertedWaitForACallInVirtualTime() throws {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let service = UserServiceMock()
+        service.getUserResult = .value(user)
+        let cancellable = Just(42).delay(for: .seconds(5), scheduler: scheduler)
+            .sink { _ = service.getUser(id: $0) }
+        try scheduler.wait(for: service.nextCall(to: "getUser(id:)").inverted, timeout: .seconds(3))
+        XCTAssertEqual(scheduler.elapsed, .seconds(3))
+        let line = #line + 1
+        let (failures, _) = captureFailures { try scheduler.wait(for: service.nextCall(to: "getUser(id:)").inverted, timeout: .seconds(10)) }
+        assertFailures(failures, [
+            "\(invertedFulfilled) mock.nextCall(to: \"getUser(id:)\").inverted at virtual time 5s, which expects no call. "
+                + "Recorded: 1 new call [getUser(id:) with (42)].",
+        ], at: line)
+        cancellable.cancel()
+    }
 }

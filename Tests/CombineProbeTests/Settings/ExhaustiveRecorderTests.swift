@@ -25,9 +25,24 @@ final class ExhaustiveRecorderTests: FailureCapturingTestCase {
             XCTAssertEqual(try recorder.next().get(), "a")
         }
         assertFailures(failures, [
-            prefix + "\(line) ends the test with unconsumed events: \"b\", \"c\", finished. "
+            prefix + "\(line) ends the test with 3 unconsumed events [\"b\", \"c\", finished]. "
                 + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents().",
         ], at: line)
+    }
+
+    /// Issue 29, item 16: a value is never read as the count.
+    func testIntegerValuesAreCountedThenListed() {
+        var line = 0
+        let (failures, _) = captureFailures {
+            let recorder = [2, 3].publisher.record(exhaustive: true); line = #line
+            XCTAssertEqual(try recorder.next().get(), 2)
+        }
+        assertFailures(failures, [
+            prefix + "\(line) ends the test with 2 unconsumed events [3, finished]. "
+                + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents().",
+        ], at: line)
+        XCTAssertEqual(unconsumed(Array(1...12)) { _ in }.map(\.message.unconsumedPart),
+                       ["1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … (3 more)"], "a long list is elided as the other messages elide it")
     }
 
     func testNextConsumesWhatItReturns() {
@@ -66,7 +81,7 @@ final class ExhaustiveRecorderTests: FailureCapturingTestCase {
             let recorder = [1].publisher.record()
             recorder.expectNoEvents(); line = #line
         }.failures
-        assertFailures(failures, ["recorder.expectNoEvents(): expected no unconsumed event; found 2: 1, finished."], at: line)
+        assertFailures(failures, ["recorder.expectNoEvents(): expected no unconsumed event; found 2 unconsumed events [1, finished]."], at: line)
     }
 
     func testIgnoringTheRemainingEventsKeepsTheRecorderExhaustiveForLaterOnes() {
@@ -80,7 +95,7 @@ final class ExhaustiveRecorderTests: FailureCapturingTestCase {
             _ = recorder
         }.failures
         assertFailures(failures, [
-            prefix + "\(line) ends the test with unconsumed events: 2. "
+            prefix + "\(line) ends the test with 1 unconsumed event [2]. "
                 + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents().",
         ], at: line)
         let recorder = subject.record(exhaustive: true)
@@ -116,7 +131,7 @@ final class ExhaustiveRecorderTests: FailureCapturingTestCase {
         }
         XCTAssertEqual(failures.map(\.message), [
             "an earlier failure of the test",
-            prefix + "\(#line - 9) ends the test with unconsumed events: 1, finished. "
+            prefix + "\(#line - 9) ends the test with 2 unconsumed events [1, finished]. "
                 + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents().",
         ])
     }
@@ -161,7 +176,10 @@ final class ExhaustiveTestCaseTests: ProbeTestCase {
 @Suite struct ExhaustiveSwiftTests {
     @Test("Unconsumed events are an issue at the record line (fails on purpose)", .tags(.failurePath))
     func unconsumedEventsAreAnIssueAtTheRecordLine() async throws {
-        _ = await expectIssues(["Exhaustive recorder created at CombineProbeTests/ExhaustiveRecorderTests.swift:"], atLine: #line + 2) {
+        _ = await expectIssue(
+            "Exhaustive recorder created at CombineProbeTests/ExhaustiveRecorderTests.swift:",
+            containing: [" ends the test with 2 unconsumed events [2, finished]. Read them"], atLine: #line + 3
+        ) {
             try await ProbeSettings.withOverrides(.init(exhaustive: true)) {
                 let recorder = [1, 2].publisher.record()
                 let first = try await wait(for: recorder.next(), timeout: 1)
@@ -173,7 +191,10 @@ final class ExhaustiveTestCaseTests: ProbeTestCase {
     @Test("Ignoring the remaining events keeps the recorder exhaustive for later ones (fails on purpose)", .tags(.failurePath))
     func ignoringTheRemainingEventsKeepsTheRecorderExhaustiveForLaterOnes() async throws {
         let subject = PassthroughSubject<Int, Never>()
-        _ = await expectIssues(["Exhaustive recorder created at CombineProbeTests/ExhaustiveRecorderTests.swift:"], atLine: #line + 2) {
+        _ = await expectIssue(
+            "Exhaustive recorder created at CombineProbeTests/ExhaustiveRecorderTests.swift:",
+            containing: [" ends the test with 1 unconsumed event [2]. Read them"], atLine: #line + 3
+        ) {
             ProbeSettings.withOverrides(.init(exhaustive: true)) {
                 let recorder = subject.record()
                 subject.send(1)
@@ -216,9 +237,10 @@ final class ExhaustiveTestCaseTests: ProbeTestCase {
 #endif
 
 extension String {
-    /// The list of events in an exhaustiveness failure.
+    /// The list of events in an exhaustiveness failure, inside its brackets.
     var unconsumedPart: String {
-        guard let start = range(of: "unconsumed events: "), let end = range(of: ". Read them") else { return self }
-        return String(self[start.upperBound..<end.lowerBound])
+        guard let start = range(of: "unconsumed event"), let open = self[start.upperBound...].firstIndex(of: "["),
+              let end = range(of: "]. Read them") else { return self }
+        return String(self[index(after: open)..<end.lowerBound])
     }
 }

@@ -30,7 +30,7 @@ final class ThrowingExhaustiveTestCaseTests: ProbeTestCase {
         XCTAssertTrue(recorded[0].message.contains("TestFailure"), "the test's own error first: \(recorded)")
         XCTAssertEqual(recorded[1].message,
             "failed - Exhaustive recorder created at CombineProbeTests/ExhaustiveReportTimingTests.swift:\(recordLine) "
-                + "ends the test with unconsumed events: 1, finished. "
+                + "ends the test with 2 unconsumed events [1, finished]. "
                 + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents().")
         XCTAssertEqual(recorded[1].line, recordLine)
     }
@@ -98,7 +98,7 @@ final class ReleaseBox: @unchecked Sendable {
             messages.append(issue)
             return true
         }
-        #expect(messages.all == ["\(Self.prefix)\(line) ends the test with unconsumed events: 1, finished. "
+        #expect(messages.all == ["\(Self.prefix)\(line) ends the test with 2 unconsumed events [1, finished]. "
             + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents(). (line \(line))"])
     }
 
@@ -120,7 +120,7 @@ final class ReleaseBox: @unchecked Sendable {
         }
         #expect(messages.all == [
             "error TestFailure()",
-            "\(Self.prefix)\(line) ends the test with unconsumed events: 1, finished. "
+            "\(Self.prefix)\(line) ends the test with 2 unconsumed events [1, finished]. "
                 + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents(). (line \(line))",
         ])
     }
@@ -149,7 +149,7 @@ final class ReleaseBox: @unchecked Sendable {
             messages.append(issue)
             return true
         }
-        #expect(messages.all == ["\(Self.prefix)\(line) ends the test with unconsumed events: 1, finished. "
+        #expect(messages.all == ["\(Self.prefix)\(line) ends the test with 2 unconsumed events [1, finished]. "
             + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents(). (line \(line))"])
     }
 
