@@ -30,7 +30,7 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
         let waitLine = #line + 1
         let (failures, result) = captureFailures { try wait(for: recorder.next(where: { $0 > 10 }, named: "a reading above 10"), timeout: shortTimeout) }
         assertFailures(failures, [
-            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(where: a reading above 10), "
+            waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.next(where: a reading above 10), "
             + "which waits for an element that matches a reading above 10. Recorded so far: 2 new elements do not match: [1, 2], not completed.",
         ], at: waitLine)
         guard case let .failure(error) = result else { return XCTFail("expected an error") }
@@ -104,7 +104,7 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
     @Test("A timeout is an issue at the wait (fails on purpose)", .tags(.failurePath))
     func aTimeoutIsAnIssueAtTheWait() async {
         let recorder = PassthroughSubject<String, Never>().record()
-        let error = await expectIssues(["Asynchronous wait failed: exceeded timeout"], atLine: #line + 1) {
+        let error = await expectIssues(["Asynchronous wait failed: Exceeded timeout of 0.05 seconds"], atLine: #line + 1) {
             _ = try await wait(for: recorder.next(where: { $0 == "done" }), timeout: 0.05)
         }
         #expect(error as? RecordingError == .notEnoughElements)
