@@ -45,6 +45,22 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
         }
     }
 
+    /// Predicates.md (issue 29, item 18): a publisher that finishes first is
+    /// no failure of the wait, and the thrown error says which elements did
+    /// not match.
+    func testAPublisherThatFinishesFirstThrowsTheElementsThatDidNotMatch() {
+        let recorder = [12, 18].publisher.delay(for: .milliseconds(5), scheduler: DispatchQueue(label: "readings")).record()
+        let (failures, result) = captureFailures {
+            try wait(for: recorder.next(where: { $0 > 20 }, named: "a reading above 20"), timeout: longTimeout)
+        }
+        XCTAssertEqual(failures.map(\.message), [])
+        guard case let .failure(error) = result else { return XCTFail("expected an error") }
+        XCTAssertEqual(error as? RecordingError, .notEnoughElements)
+        XCTAssertEqual(String(describing: error),
+            "RecordingError.notEnoughElements: recorder.next(where: a reading above 20) expected an element that matches a reading above 20; "
+            + "2 new elements do not match: [12, 18]; recorded 2 elements [12, 18], then finished.")
+    }
+
     func testThePublisherErrorIsThrown() {
         let recorder = Fail<Int, TestFailure>(error: TestFailure()).record()
         XCTAssertThrowsError(try wait(for: recorder.next(where: { $0 > 0 }), timeout: longTimeout)) { error in

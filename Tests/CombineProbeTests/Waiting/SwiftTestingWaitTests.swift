@@ -272,6 +272,28 @@ import Testing
         #expect(elements == ["red"])
     }
 
+    /// Issue 29, item 18: unlike `prefix(n).get()`, which throws and
+    /// consumes nothing, a `prefix(n)` wait that times out consumes what it
+    /// returns.
+    @Test("A timed-out prefix(n) wait consumes what it returns (fails on purpose)", .tags(.failurePath))
+    func aTimedOutPrefixWaitConsumesWhatItReturns() async throws {
+        let subject = PassthroughSubject<String, Never>()
+        let recorder = subject.record()
+        subject.send("red")
+        #expect(throws: RecordingError.notEnoughElements) { try recorder.prefix(2).get() }
+        var elements: [String]?
+        _ = await expectIssues([
+            "Asynchronous wait failed: Exceeded timeout of 0.05 seconds, with unfulfilled expectations: recorder.prefix(2), "
+                + "which waits for 2 elements, or the publisher to complete.",
+        ], atLine: #line + 1) {
+            elements = try await wait(for: recorder.prefix(2), timeout: 0.05)
+        }
+        #expect(elements == ["red"])
+        #expect(throws: RecordingError.notEnoughElements) { try recorder.next().get() }
+        subject.send("green")
+        #expect(try recorder.next().get() == "green")
+    }
+
     @Test func prefixError() async {
         let subject = PassthroughSubject<String, TestFailure>()
         let recorder = subject.record()
