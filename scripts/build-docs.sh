@@ -7,9 +7,13 @@
 #                                    # a static site too
 #   scripts/build-docs.sh --preview  # then serves it (docc preview)
 #
-# Runs any number of times, before or after `swift build`: the symbol graphs
-# are extracted from the built module (`swift package dump-symbol-graph`,
-# which builds what is out of date in .build), into a directory emptied first.
+# Runs any number of times, before or after `swift build`, on a fresh clone
+# too: the symbol graphs are extracted from the built modules (`swift package
+# dump-symbol-graph`), into a directory emptied first. The dump builds the
+# library but not the tests, and then fails on the test modules it cannot
+# load ("Couldn't load module 'CombineProbePackageTests'"): so the tests are
+# built first (`swift build --build-tests`, which builds only what is out of
+# date in .build).
 #
 # Fails on any DocC warning (every ``symbol`` and <doc:article> link
 # resolves, every documented parameter list is complete), on any public
@@ -27,6 +31,8 @@ mkdir -p "$ours"
 # DispatchQueue, RunLoop and OperationQueue get pages of their own.
 graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
 rm -rf "$graphs"
+swift build --build-tests > "$scratch/build.log" 2>&1 ||
+    { cat "$scratch/build.log"; exit 1; }
 swift package dump-symbol-graph --emit-extension-block-symbols > "$scratch/dump-symbol-graph.log" 2>&1 ||
     { cat "$scratch/dump-symbol-graph.log"; exit 1; }
 python3 scripts/filter-symbol-graphs.py "$graphs" "$ours"

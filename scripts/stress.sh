@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The virtual world's stress run: every scenario of
-# Tests/CombineProbeTests/Stress/ (and the repetition tests of
-# VirtualConcurrency/) repeated N times, in XCTest and in parallel Swift
+# The stress run: every scenario of Tests/CombineProbeTests/Stress/ (the
+# virtual world's, and streams recorded again) and the repetition tests of
+# VirtualConcurrency/, repeated N times, in XCTest and in parallel Swift
 # Testing, then the examples' swift-async-algorithms pipelines. Any failure or
 # hang fails the run.
 #
@@ -12,7 +12,7 @@ iterations=${1:-10000}
 swift build --build-tests 2>&1 | tail -n 1
 start=$(date +%s)
 COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
-    swift test --skip-build --filter "VirtualWorldStress|VirtualConcurrency|MainActor" 2>&1 \
+    swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor" 2>&1 \
     | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
 echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) s"
 # The examples' repetition tests: swift-async-algorithms' AsyncTimerSequence,

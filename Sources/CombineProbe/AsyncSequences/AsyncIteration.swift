@@ -1,7 +1,9 @@
 /// The loop that a recorder of an `AsyncSequence` runs on its own task: it
 /// pulls every element as soon as the sequence has one, hands it to the
 /// recorder's storage, and ends with the sequence's end (`.finished`) or its
-/// error (`.failure`).
+/// error (`.failure`). It tells the subscription that the sequence ended
+/// before it records the end, so that a stream whose end a test has seen
+/// can be recorded again (see ``RecordedStreams``).
 ///
 /// The task sees the loop as an existential, so that the task's closure
 /// captures no generic type.
@@ -42,8 +44,10 @@ final class ThrowingAsyncIteration<Iterator: AsyncIteratorProtocol>: AsyncIterat
             while let element = try await iterator.next() {
                 _ = storage.receive(element)
             }
+            subscription.sequenceEnded()
             storage.receive(completion: .finished)
         } catch {
+            subscription.sequenceEnded()
             storage.receive(completion: .failure(error))
         }
     }
@@ -94,6 +98,7 @@ final class StreamIteration<Element: Sendable>: @unchecked Sendable {
         while let element = await iterator.next() {
             _ = storage.receive(element)
         }
+        subscription.sequenceEnded()
         storage.receive(completion: .finished)
     }
 }
@@ -136,6 +141,7 @@ final class PublisherValuesIteration<Upstream: Publisher>: AsyncIterationLoop, @
         while let element = await iterator.next() {
             _ = storage.receive(element)
         }
+        subscription.sequenceEnded()
         storage.receive(completion: .finished)
     }
 }
@@ -168,8 +174,10 @@ final class TypedAsyncIteration<Iterator: AsyncIteratorProtocol>: AsyncIteration
             while let element = try await iterator.next(isolation: nil) {
                 _ = storage.receive(element)
             }
+            subscription.sequenceEnded()
             storage.receive(completion: .finished)
         } catch {
+            subscription.sequenceEnded()
             storage.receive(completion: .failure(error))
         }
     }

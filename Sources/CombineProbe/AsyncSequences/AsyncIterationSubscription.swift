@@ -21,6 +21,8 @@ final class AsyncIterationSubscription: Subscription, Sendable {
         var task: Task<Void, Never>?
         var isCancelled = false
         var hasEnded = false
+        /// Whether `onRelease` ran (it runs once).
+        var isReleased = false
         /// Whether the iteration outlived the grace period after its
         /// cancellation; nil until known.
         var ignoredCancellation: Bool?
@@ -30,14 +32,17 @@ final class AsyncIterationSubscription: Subscription, Sendable {
     private let state = Locked(State())
     /// How long a cancelled iteration may take to end before it is reported.
     let grace: TimeInterval
-    /// Runs once the iteration has ended.
-    private let onEnd: (@Sendable () -> Void)?
+    /// Runs once, as soon as the sequence is free for another consumer:
+    /// when the iteration reached the sequence's end, before the end is
+    /// recorded, or when the subscription is cancelled, once the iterating
+    /// task is (see ``cancel()``).
+    private let onRelease: (@Sendable () -> Void)?
     /// Keeps the report for the test's next read of the recorder.
     private let report: @Sendable (String) -> Void
 
-    init(grace: TimeInterval, onEnd: (@Sendable () -> Void)?, report: @escaping @Sendable (String) -> Void) {
+    init(grace: TimeInterval, onRelease: (@Sendable () -> Void)?, report: @escaping @Sendable (String) -> Void) {
         self.grace = grace
-        self.onEnd = onEnd
+        self.onRelease = onRelease
         self.report = report
     }
 
@@ -49,7 +54,10 @@ final class AsyncIterationSubscription: Subscription, Sendable {
             state.task = task
             return state.isCancelled
         }
-        if cancelNow { task.cancel() }
+        if cancelNow {
+            task.cancel()
+            release()
+        }
     }
 
     /// Demand changes nothing: the sequence is pulled as fast as it goes.
@@ -59,6 +67,15 @@ final class AsyncIterationSubscription: Subscription, Sendable {
     func request(_ demand: Subscribers.Demand) {}
 
     /// Cancels the iteration's task, and watches that it ends.
+    ///
+    /// The sequence is released as soon as the task is cancelled, without
+    /// waiting for the task to wind down: a stream ends when the task that
+    /// iterates it is cancelled. When the task was suspended in the stream's
+    /// `next()`, the stream has ended (its `onTermination` ran) by the time
+    /// `task.cancel()` returns; otherwise the task ends it at its next call
+    /// to `next()`, which resumes any other consumer with the end. Either
+    /// way, a recording of the same stream that starts after this call
+    /// returns never meets a second consumer suspended beside it.
     @usableFromInline
     func cancel() {
         let (task, watch): (Task<Void, Never>?, Bool) = state.withLock { state in
@@ -66,17 +83,31 @@ final class AsyncIterationSubscription: Subscription, Sendable {
             state.isCancelled = true
             return (state.task, !state.hasEnded)
         }
-        task?.cancel()
+        if let task {
+            task.cancel()
+            release()
+        }
+        // Without a task, either the iteration ended (and released the
+        // sequence), or the task is not attached yet: `attach` cancels it
+        // and releases the sequence.
         guard watch else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + grace) { [self] in
             checkCancellationWasHonoured()
         }
     }
 
+    /// Called by the iteration when the sequence has ended or thrown, before
+    /// the recorder records that end, so that a test that saw the end can
+    /// record the same stream again.
+    @usableFromInline
+    func sequenceEnded() {
+        release()
+    }
+
     /// Called by the iteration when it ends, for whatever reason.
     @usableFromInline
     func iterationEnded() {
-        onEnd?()
+        release()
         let waiters: [CheckedContinuation<Bool, Never>] = state.withLock { state in
             state.hasEnded = true
             state.task = nil
@@ -86,6 +117,15 @@ final class AsyncIterationSubscription: Subscription, Sendable {
             return state.verdictWaiters
         }
         for waiter in waiters { waiter.resume(returning: false) }
+    }
+
+    /// Runs `onRelease`, the first time only.
+    private func release() {
+        let first: Bool = state.withLock { state in
+            defer { state.isReleased = true }
+            return !state.isReleased
+        }
+        if first { onRelease?() }
     }
 
     private func checkCancellationWasHonoured() {

@@ -13,13 +13,14 @@ enum AsyncRecordingLauncher {
     /// Gives the storage the subscription that cancels the iteration.
     ///
     /// - parameter storage: The recorder's storage.
-    /// - parameter onEnd: Runs once the iteration has ended.
+    /// - parameter onRelease: Runs once, as soon as the sequence is free for
+    ///   another consumer: at its end, or once the recording is cancelled.
     static func subscribe<Input, Failure>(
         _ storage: RecorderStorage<Input, Failure>,
-        onEnd: (@Sendable () -> Void)? = nil
+        onRelease: (@Sendable () -> Void)? = nil
     ) -> AsyncIterationSubscription {
         let subscription = AsyncIterationSubscription(
-            grace: ProbeSettings.effectiveTimeout(nil), onEnd: onEnd
+            grace: ProbeSettings.effectiveTimeout(nil), onRelease: onRelease
         ) { [storage] explanation in
             // The test's next read of the recorder reports it. A released
             // recorder has no next read: standard error is what is left.

@@ -9,6 +9,14 @@
 /// value (that reference, without retaining it) and its type: while a
 /// recording runs, its iterator retains the storage, so the address cannot
 /// be reused by another stream, and equal bytes mean the same stream.
+///
+/// The mark is cleared as soon as the stream is free again, not when the
+/// recording task winds down, which comes later and at no time a test can
+/// know: when the recording reaches the stream's end, before the recorder
+/// records it, and when the recorder is cancelled or released, once its
+/// task is cancelled (see ``AsyncIterationSubscription/cancel()``). So a
+/// test that saw the end, or released the recorder, can record the stream
+/// again, every time.
 enum RecordedStreams {
     /// Identifies a stream without retaining it.
     struct Key: Hashable, Sendable {

@@ -89,14 +89,14 @@ public struct WaitPlan<Output> {
     /// ``WaitConclusion``).
     let conclude: () -> WaitConclusion<Output>
     /// The first words of a timeout failure.
-    var timeoutHeadline = "Asynchronous wait failed"
+    var timeoutHeadline = WaitPlan<Void>.waiterHeadline
     /// Advice appended to a timeout failure, if any.
     var timeoutAdvice: String?
 
     init(
         recording: any WaitableRecording, condition: WaitCondition, name: String, goal: String,
         isInverted: Bool, failsOnTimeout: Bool, conclude: @escaping () -> WaitConclusion<Output>,
-        timeoutHeadline: String = "Asynchronous wait failed", timeoutAdvice: String? = nil
+        timeoutHeadline: String = WaitPlan<Void>.waiterHeadline, timeoutAdvice: String? = nil
     ) {
         self.recording = recording
         self.condition = condition

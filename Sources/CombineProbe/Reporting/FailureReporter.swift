@@ -111,6 +111,40 @@ enum FailureReporter {
         #endif
     }
 
+    /// The words XCTest's waiter starts with when a wait times out, on this
+    /// platform, up to the names of the unfulfilled expectations; Swift
+    /// Testing, which has no such legacy, gets the words of Apple's XCTest.
+    ///
+    /// - Apple's XCTest: `Asynchronous wait failed: Exceeded timeout of 1
+    ///   seconds, with unfulfilled expectations: "DESC".` (`%g` seconds).
+    /// - corelibs-XCTest: `Asynchronous wait failed - Exceeded timeout of 1.0
+    ///   seconds, with unfulfilled expectations: DESC` (the `TimeInterval` as
+    ///   Swift prints it).
+    static func timeoutHeadline(after timeout: TimeInterval, in framework: TestFramework) -> String {
+        // Milliseconds, as the timeout is multiplied: 0.15, not 0.15000000000000002.
+        let seconds = (timeout * 1000).rounded() / 1000
+        #if !canImport(ObjectiveC)
+        if framework == .xcTest {
+            return "Asynchronous wait failed - Exceeded timeout of \(seconds) seconds, with unfulfilled expectations: "
+        }
+        #endif
+        let printed = seconds == seconds.rounded() && abs(seconds) < 1e15 ? "\(Int(seconds))" : "\(seconds)"
+        return "Asynchronous wait failed: Exceeded timeout of \(printed) seconds, with unfulfilled expectations: "
+    }
+
+    /// How XCTest's waiter quotes an expectation's description, on this
+    /// platform: in double quotes on Apple platforms (and in Swift Testing);
+    /// in corelibs-XCTest, bare after a timeout and in single quotes after an
+    /// inverted expectation was fulfilled.
+    static func quote(_ description: String, invertedFulfilled: Bool, in framework: TestFramework) -> String {
+        #if !canImport(ObjectiveC)
+        if framework == .xcTest {
+            return invertedFulfilled ? "'\(description)'" : description
+        }
+        #endif
+        return "\"\(description)\""
+    }
+
     /// The words XCTest's waiter starts with when an inverted expectation is
     /// fulfilled, on this platform; Swift Testing has no such legacy.
     static func invertedFulfilledHeadline(in framework: TestFramework) -> String {

@@ -45,14 +45,20 @@ extension WaitPlan {
         in framework: TestFramework,
         testCase: XCTestCase?
     ) {
-        let label = self.label(description)
         switch outcome {
         case .satisfied:
             return
         case .timedOut:
             guard failsOnTimeout else { return }
-            var message = "\(timeoutHeadline): exceeded timeout of \(Self.format(timeout)) waiting for \(label), "
-                + "which waits for \(goal). Recorded so far: \(conclusion.summary)."
+            var message: String
+            if timeoutHeadline == Self.waiterHeadline {
+                // XCTest's waiter's own words, then what CombineProbe adds.
+                let label = self.label(description, quotedBy: { FailureReporter.quote($0, invertedFulfilled: false, in: framework) })
+                message = FailureReporter.timeoutHeadline(after: timeout, in: framework) + label
+            } else {
+                message = "\(timeoutHeadline): exceeded timeout of \(Self.format(timeout)) waiting for \(label(description))"
+            }
+            message += ", which waits for \(goal). Recorded so far: \(conclusion.summary)."
             if let timeoutAdvice {
                 message += " " + timeoutAdvice
             }
@@ -64,16 +70,28 @@ extension WaitPlan {
             }
             FailureReporter.failWait(message, at: site, in: framework, testCase: testCase)
         case .invertedFulfilled:
+            let label = self.label(description, quotedBy: { FailureReporter.quote($0, invertedFulfilled: true, in: framework) })
             FailureReporter.failWait(
                 "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label), which expects \(goal). Recorded: \(conclusion.summary).",
                 at: site, in: framework, testCase: testCase)
         }
     }
 
+    /// The first words of a timeout that XCTest's waiter would report: the
+    /// default ``timeoutHeadline``. A wait with a headline of its own
+    /// (`waitForCompletion()`) says "exceeded timeout of … waiting for …"
+    /// after it.
+    static var waiterHeadline: String { "Asynchronous wait failed" }
+
     /// The expectation as failure messages name it: `recorder.next()`, or
     /// `"first result" (recorder.next())` with a description.
     func label(_ description: String) -> String {
-        description.isEmpty ? name : "\"\(description)\" (\(name))"
+        label(description, quotedBy: { "\"\($0)\"" })
+    }
+
+    /// The expectation, its description quoted as `quote` does.
+    func label(_ description: String, quotedBy quote: (String) -> String) -> String {
+        description.isEmpty ? name : "\(quote(description)) (\(name))"
     }
 
     /// On Linux, Swift Testing parks the main thread with `dispatchMain()`:

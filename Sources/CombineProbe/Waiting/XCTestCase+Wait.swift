@@ -13,14 +13,20 @@ extension XCTestCase {
     ///
     /// - The wait returns as soon as the expectation is fulfilled, and at once
     ///   if it already is.
-    /// - If it is not fulfilled within `timeout` seconds, the test fails
-    ///   ("Asynchronous wait failed") at the caller's line, with what was
-    ///   recorded so far; `availableElements` is the exception, for which
-    ///   the timeout is the normal end.
+    /// - If it is not fulfilled within `timeout` seconds, the test fails at
+    ///   the caller's line, in the words of XCTest's own waiter
+    ///   ("Asynchronous wait failed: Exceeded timeout of 1 seconds, with
+    ///   unfulfilled expectations: …", or "Asynchronous wait failed -
+    ///   Exceeded timeout of 1.0 seconds, …" in corelibs-XCTest), then with
+    ///   what was recorded so far; `availableElements` is the exception, for
+    ///   which the timeout is the normal end.
     /// - An inverted expectation fails the test ("Fulfilled inverted
     ///   expectation", or "Asynchronous wait failed - Fulfilled inverted
     ///   expectation" in corelibs-XCTest, as XCTest's own waiter says) if it
     ///   is fulfilled before the timeout.
+    /// - `description` is quoted as the waiter quotes it: `"DESC"` on Apple
+    ///   platforms; in corelibs-XCTest, bare after a timeout and `'DESC'`
+    ///   after an inverted expectation.
     /// - The failure is recorded on the test case itself, as XCTest's waiter
     ///   records its own: its message starts with the waiter's words, not
     ///   with `XCTFail`'s "failed - ".

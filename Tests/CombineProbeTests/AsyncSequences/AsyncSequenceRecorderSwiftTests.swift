@@ -94,6 +94,31 @@ import Testing
         #expect(try await wait(for: first.elements, timeout: long) == [1])
     }
 
+    /// Issue 29, item 8 (repeated in Stress/StreamRecordingStressTests): an
+    /// issue at the second `record()` would fail this test.
+    @Test func aStreamCanBeRecordedAgainAsSoonAsItsRecorderIsReleased() async throws {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let (terminated, terminate) = AsyncStream.makeStream(of: Never.self)
+        continuation.onTermination = { _ in terminate.finish() }
+        var first: Recorder<Int, Never>? = stream.record()
+        continuation.yield(1)
+        #expect(try await wait(for: #require(first).next(), timeout: long) == 1)
+        first = nil
+        for await _ in terminated {}
+        let second = stream.record()
+        #expect(try await wait(for: second.elements, timeout: long) == [])
+    }
+
+    @Test func aStreamCanBeRecordedAgainAsSoonAsTheTestSawItsEnd() async throws {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+        let first = stream.record()
+        continuation.yield(1)
+        continuation.finish()
+        #expect(try await wait(for: first.elements, timeout: long) == [1])
+        let second = stream.record()
+        try await wait(for: second.finished, timeout: long)
+    }
+
     @Test("An ignored cancellation is an issue at the next read (fails on purpose)", .tags(.failurePath))
     func ignoredCancellationIsAnIssueAtTheNextRead() async throws {
         let sequence = StubbornSequence()

@@ -290,6 +290,37 @@ final class AsyncSequenceRecorderTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.map(\.message), [])
     }
 
+    /// Issue 29, item 8: the mark of the first recording is cleared when
+    /// its recorder goes away, not later when its task winds down (the
+    /// repeated form: Stress/StreamRecordingStressTests).
+    func testAStreamCanBeRecordedAgainAsSoonAsItsRecorderIsReleased() async throws {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let (terminated, terminate) = AsyncStream.makeStream(of: Never.self)
+        continuation.onTermination = { _ in terminate.finish() }
+        var first: Recorder<Int, Never>? = stream.record()
+        continuation.yield(1)
+        let value = try await wait(for: XCTUnwrap(first).next(), timeout: longTimeout)
+        XCTAssertEqual(value, 1)
+        first = nil
+        for await _ in terminated {}
+        let (failures, second) = captureFailures { stream.record() }
+        XCTAssertEqual(failures.map(\.message), [])
+        let elements = try await wait(for: second.get().elements, timeout: longTimeout)
+        XCTAssertEqual(elements, [], "the second recorder records the end of the stream, which the release ended")
+    }
+
+    func testAStreamCanBeRecordedAgainAsSoonAsTheTestSawItsEnd() async throws {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+        let first = stream.record()
+        continuation.yield(1)
+        continuation.finish()
+        let elements = try await wait(for: first.elements, timeout: longTimeout)
+        XCTAssertEqual(elements, [1])
+        let (failures, second) = captureFailures { stream.record() }
+        XCTAssertEqual(failures.map(\.message), [])
+        try await wait(for: second.get().finished, timeout: longTimeout)
+    }
+
     func testSequenceIgnoringCancellationIsReportedAtTheNextRead() async throws {
         let sequence = StubbornSequence()
         let recorder = ProbeSettings.withOverrides(.init(defaultTimeout: 0.05)) { sequence.record() }

@@ -50,10 +50,13 @@ final class DocumentationIssue22Examples: XCTestCase {
         let failures = XCTExpectFailures {
             _ = try? wait(for: recorder.next(), timeout: 0.01)
         }
-        XCTAssertEqual(failures.map(\.message), [
-            "Asynchronous wait failed: exceeded timeout of 0.01 seconds waiting for recorder.next(), "
-                + "which waits for one more element. Recorded so far: no element, not completed.",
-        ])
+        // "Asynchronous wait failed: Exceeded timeout of 0.01 seconds, with unfulfilled
+        // expectations: recorder.next(), which waits for one more element. …", in
+        // the words of XCTest's own waiter on the platform (see the migration guide)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures[0].message.hasPrefix("Asynchronous wait failed"))
+        XCTAssertTrue(failures[0].message.hasSuffix(
+            "recorder.next(), which waits for one more element. Recorded so far: no element, not completed."))
     }
 
     func testAFailedWaitIsReportedOnce() {

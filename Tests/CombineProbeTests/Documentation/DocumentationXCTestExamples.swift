@@ -91,10 +91,10 @@ final class DocumentationXCTestExamples: FailureCapturingTestCase {
             let events = PassthroughSubject<String, Never>()
             let recorder = events.record()
             _ = try wait(for: recorder.completion, timeout: 0.05)
-            // ❌ Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.completion, …
+            // ❌ Asynchronous wait failed: Exceeded timeout of 0.05 seconds, with unfulfilled expectations: recorder.completion, …
             // ❌ throws RecordingError.notCompleted
         }
-        assertMessages(failures, ["Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.completion, "])
+        assertMessages(failures, [waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.completion, "])
         assertThrows(result, RecordingError.notCompleted)
     }
 
@@ -208,10 +208,10 @@ final class DocumentationXCTestExamples: FailureCapturingTestCase {
             let recorder = scores.record()
             scores.send(7)
             _ = try wait(for: recorder.next(2), timeout: 0.05)
-            // ❌ Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(2), which waits for 2 more elements. Recorded so far: 1 element [7], not completed.
+            // ❌ Asynchronous wait failed: Exceeded timeout of 0.05 seconds, with unfulfilled expectations: recorder.next(2), which waits for 2 more elements. Recorded so far: 1 element [7], not completed.
             // ❌ throws RecordingError.notEnoughElements
         }
-        assertMessages(failures, ["Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(2), which waits for 2 more elements. Recorded so far: 1 element [7], not completed."], exact: true)
+        assertMessages(failures, [waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.next(2), which waits for 2 more elements. Recorded so far: 1 element [7], not completed."], exact: true)
         assertThrows(result, RecordingError.notEnoughElements)
     }
 

@@ -5,7 +5,7 @@ import XCTest
 /// The one consumption rule of Documentation/Expectations/README.md, each
 /// clause checked: the `next()` cursor moves past what a read hands out, and
 /// past everything once a read has seen the completion.
-final class ConsumptionTests: XCTestCase {
+final class ConsumptionTests: FailureCapturingTestCase {
     private func open(_ values: [Int]) -> (PassthroughSubject<Int, TestFailure>, Recorder<Int, TestFailure>) {
         let subject = PassthroughSubject<Int, TestFailure>()
         let recorder = subject.record()
@@ -91,6 +91,28 @@ final class ConsumptionTests: XCTestCase {
         _ = recorder.elementsAndCompletion
         _ = recorder.timeline
         XCTAssertEqual(try recorder.next(2).get(), [1, 2])
+    }
+
+    /// The exception to "a wait consumes as `get()` does" (issue 29, item
+    /// 18): a `prefix(n)` wait that times out returns, and consumes, the
+    /// elements recorded by then, as CombineExpectations does; `get()`
+    /// throws and consumes nothing.
+    func testATimedOutPrefixWaitConsumesWhatItReturnsWhereGetConsumesNothing() throws {
+        let (subject, recorder) = open([1, 2])
+        XCTAssertThrowsError(try recorder.prefix(3).get()) { XCTAssertEqual($0 as? RecordingError, .notEnoughElements) }
+        XCTAssertEqual(try recorder.next().get(), 1, "get() consumed nothing")
+        let line = #line + 1
+        let (failures, result) = captureFailures { try wait(for: recorder.prefix(3), timeout: shortTimeout) }
+        assertFailures(failures, [
+            waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.prefix(3), "
+                + "which waits for 3 elements, or the publisher to complete. Recorded so far: ",
+        ], at: line)
+        XCTAssertEqual(try result.get(), [1, 2], "the timed-out wait returns what it has")
+        XCTAssertThrowsError(try recorder.next().get(), "the timed-out wait consumed it") {
+            XCTAssertEqual($0 as? RecordingError, .notEnoughElements)
+        }
+        subject.send(3)
+        XCTAssertEqual(try recorder.next().get(), 3)
     }
 
     func testWaitsConsumeAsGetDoes() throws {

@@ -18,7 +18,7 @@ final class CustomExpectationTests: FailureCapturingTestCase {
         let recorder = PassthroughSubject<Int, Never>().record()
         let waitLine = #line + 1
         let (failures, result) = captureFailures { try wait(for: FirstGreater(recorder: recorder, threshold: 20), timeout: shortTimeout) }
-        assertFailures(failures, ["Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.firstGreater(20), which waits for an element above 20. Recorded so far: no element, not completed."], at: waitLine)
+        assertFailures(failures, [waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.firstGreater(20), which waits for an element above 20. Recorded so far: no element, not completed."], at: waitLine)
         assertThrows(result, RecordingError.notEnoughElements)
     }
 
@@ -46,7 +46,7 @@ final class CustomExpectationTests: FailureCapturingTestCase {
         XCTAssertEqual(try wait(for: ElementCount(recorder: recorder), timeout: longTimeout), 2)
         let open = PassthroughSubject<String, Never>().record()
         let (failures, _) = captureFailures { try wait(for: ElementCount(recorder: open), timeout: shortTimeout) }
-        XCTAssertTrue(failures.first?.message.contains("waiting for recorder.elementCount, which waits for the publisher to complete") == true, "\(failures)")
+        XCTAssertTrue(failures.first?.message.contains("with unfulfilled expectations: recorder.elementCount, which waits for the publisher to complete") == true, "\(failures)")
     }
 
     func testTheInvertedTypesAreSpelledAsInCombineExpectations() throws {

@@ -25,7 +25,7 @@ final class ExpectationMessageTests: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, result) = captureFailures { try wait(for: recorder.next(where: { $0 > 10 }), timeout: shortTimeout) }
         assertFailures(failures, [
-            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(where: the predicate), "
+            waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.next(where: the predicate), "
                 + "which waits for an element that matches the predicate. "
                 + "Recorded so far: 2 new elements do not match: [2, 3] (after 1 consumed element), not completed.",
         ], at: line)

@@ -11,7 +11,7 @@ final class MigrationBehaviourTests: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, result) = captureFailures { try wait(for: recorder.finished, timeout: shortTimeout) }
         assertFailures(failures, [
-            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.finished, "
+            waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.finished, "
                 + "which waits for the publisher to finish. Recorded so far: 1 element [1], not completed.",
         ], at: line)
         assertSucceeds(result)

@@ -30,7 +30,7 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
         let waitLine = #line + 1
         let (failures, result) = captureFailures { try wait(for: recorder.next(where: { $0 > 10 }, named: "a reading above 10"), timeout: shortTimeout) }
         assertFailures(failures, [
-            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(where: a reading above 10), "
+            waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.next(where: a reading above 10), "
             + "which waits for an element that matches a reading above 10. Recorded so far: 2 new elements do not match: [1, 2], not completed.",
         ], at: waitLine)
         guard case let .failure(error) = result else { return XCTFail("expected an error") }
@@ -43,6 +43,22 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
                 "RecordingError.notEnoughElements: recorder.next(where: a reading above 10) expected an element that matches a reading above 10; "
                 + "recorded 2 elements [1, 2], not completed.")
         }
+    }
+
+    /// Predicates.md (issue 29, item 18): a publisher that finishes first is
+    /// no failure of the wait, and the thrown error says which elements did
+    /// not match.
+    func testAPublisherThatFinishesFirstThrowsTheElementsThatDidNotMatch() {
+        let recorder = [12, 18].publisher.delay(for: .milliseconds(5), scheduler: DispatchQueue(label: "readings")).record()
+        let (failures, result) = captureFailures {
+            try wait(for: recorder.next(where: { $0 > 20 }, named: "a reading above 20"), timeout: longTimeout)
+        }
+        XCTAssertEqual(failures.map(\.message), [])
+        guard case let .failure(error) = result else { return XCTFail("expected an error") }
+        XCTAssertEqual(error as? RecordingError, .notEnoughElements)
+        XCTAssertEqual(String(describing: error),
+            "RecordingError.notEnoughElements: recorder.next(where: a reading above 20) expected an element that matches a reading above 20; "
+            + "2 new elements do not match: [12, 18]; recorded 2 elements [12, 18], then finished.")
     }
 
     func testThePublisherErrorIsThrown() {
@@ -104,7 +120,7 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
     @Test("A timeout is an issue at the wait (fails on purpose)", .tags(.failurePath))
     func aTimeoutIsAnIssueAtTheWait() async {
         let recorder = PassthroughSubject<String, Never>().record()
-        let error = await expectIssues(["Asynchronous wait failed: exceeded timeout"], atLine: #line + 1) {
+        let error = await expectIssues(["Asynchronous wait failed: Exceeded timeout of 0.05 seconds"], atLine: #line + 1) {
             _ = try await wait(for: recorder.next(where: { $0 == "done" }), timeout: 0.05)
         }
         #expect(error as? RecordingError == .notEnoughElements)

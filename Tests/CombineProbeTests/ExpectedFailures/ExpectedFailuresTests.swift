@@ -15,7 +15,7 @@ final class ExpectedFailuresTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.map(\.line), [line, line + 1])
         XCTAssertEqual(failures.first?.fileID, "CombineProbeTests/ExpectedFailuresTests.swift")
         XCTAssertEqual(failures.first?.message,
-            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(), "
+            waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.next(), "
                 + "which waits for one more element. Recorded so far: no element, not completed.")
         XCTAssertTrue(failures.last?.message.hasPrefix("XCTAssertRecordedValues failed\n") == true, "\(failures)")
     }

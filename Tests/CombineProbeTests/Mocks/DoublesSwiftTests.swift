@@ -51,7 +51,7 @@ import Testing
     func aTimedOutWaitForACallIsOneIssueAndItsErrorPointsToIt() async {
         let service = UserServiceMock()
         let line = #line + 2
-        let error = await expectIssues(["Asynchronous wait failed: exceeded timeout of 0.01 seconds waiting for mock.nextCall()"], atLine: line) {
+        let error = await expectIssues(["Asynchronous wait failed: Exceeded timeout of 0.01 seconds, with unfulfilled expectations: mock.nextCall(), "], atLine: line) {
             _ = try await wait(for: service.nextCall(), timeout: 0.01)
         }
         #expect(String(describing: error!) == "RecordingError.notEnoughElements: mock.nextCall() failed: "

@@ -104,7 +104,7 @@ final class MockCountsAndAttemptsTests: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, result) = captureFailures { try wait(for: service.nextCall(to: "getUser(id:)"), timeout: shortTimeout) }
         assertFailures(failures, [
-            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for mock.nextCall(to: \"getUser(id:)\"), "
+            waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: mock.nextCall(to: \"getUser(id:)\"), "
                 + "which waits for a call. Recorded so far: no new call (after 1 awaited: [getUser(id:) with (1)]).",
         ], at: line)
         guard case let .failure(error) = result else { return XCTFail("expected an error") }

@@ -57,7 +57,7 @@ final class RecordedEventTests: FailureCapturingTestCase {
         let recorder = PassthroughSubject<Int, Signal>().record()
         XCTAssertThrowsError(try recorder.failure.get()) { XCTAssertEqual($0 as? RecordingError, .notCompleted) }
         let (failures, result) = captureFailures { try wait(for: recorder.failure, timeout: shortTimeout) }; let line = #line
-        assertFailures(failures, ["Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.failure, which waits for the publisher to fail."], at: line)
+        assertFailures(failures, [waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.failure, which waits for the publisher to fail."], at: line)
         assertThrows(result, RecordingError.notCompleted)
     }
 }

@@ -217,9 +217,16 @@ final class RecorderTests: FailureCapturingTestCase {
     func testDescriptionLabelsTheFailure() {
         let recorder = PassthroughSubject<Int, Never>().record()
         let (failures, _) = captureFailures { try wait(for: recorder.elements, timeout: shortTimeout, description: "Numbers") }
+        // XCTest's waiter quotes a description in double quotes on Apple
+        // platforms, and not at all in corelibs-XCTest.
+        #if canImport(ObjectiveC)
+        let label = #""Numbers" (recorder.elements)"#
+        #else
+        let label = "Numbers (recorder.elements)"
+        #endif
         XCTAssertEqual(
             failures.first?.message,
-            #"Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for "Numbers" (recorder.elements), "#
+            waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: \(label), "
                 + "which waits for the publisher to complete. Recorded so far: no element, not completed.")
     }
 

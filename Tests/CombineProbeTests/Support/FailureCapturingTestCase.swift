@@ -159,5 +159,15 @@ let invertedFulfilled = "Fulfilled inverted expectation"
 let invertedFulfilled = "Asynchronous wait failed - Fulfilled inverted expectation"
 #endif
 
+/// What an XCTest failure for a wait that timed out starts with, up to the
+/// number of seconds: XCTest's own waiter's words on this platform (Swift
+/// Testing's issues start with Apple's: "Asynchronous wait failed: Exceeded
+/// timeout of").
+#if canImport(ObjectiveC)
+let waiterTimedOut = "Asynchronous wait failed: Exceeded timeout of"
+#else
+let waiterTimedOut = "Asynchronous wait failed - Exceeded timeout of"
+#endif
+
 /// The error of the failing publishers in these tests.
 struct TestFailure: Error, Equatable {}

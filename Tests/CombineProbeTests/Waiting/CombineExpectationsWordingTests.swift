@@ -1,4 +1,4 @@
-import CombineProbe
+@testable import CombineProbe
 import Foundation
 import XCTest
 
@@ -25,6 +25,80 @@ final class CombineExpectationsWordingTests: FailureCapturingTestCase {
         #if !canImport(ObjectiveC)
         XCTAssertTrue(failures.first?.rawMessage.hasPrefix("Asynchronous wait failed - Fulfilled inverted expectation") == true)
         #endif
+    }
+
+    /// What XCTest's own waiter says, on this platform, when `expectations`
+    /// are waited for `timeout` seconds (its final period dropped: the
+    /// message goes on).
+    private func waitersOwnWords(_ expectations: [XCTestExpectation], timeout: TimeInterval) -> [String] {
+        let (failures, _) = captureFailures { wait(for: expectations, timeout: timeout) }
+        return failures.map { $0.rawMessage.hasSuffix(".") ? String($0.rawMessage.dropLast()) : $0.rawMessage }
+    }
+
+    /// Issue 29, item 17: after the shared first words, XCTest's waiter's
+    /// own words, with the description quoted as it quotes it.
+    func testATimeoutSpeaksTheWordsOfXCTestsWaiterUpToTheDescription() {
+        let theirs = waitersOwnWords([expectation(description: "Numbers")], timeout: shortTimeout)
+        let recorder = PassthroughSubject<Int, Never>().record()
+        let line = #line + 1
+        let (failures, _) = captureFailures { try wait(for: recorder.elements, timeout: shortTimeout, description: "Numbers") }
+        XCTAssertEqual(theirs.count, 1)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(failures.first?.rawMessage.hasPrefix(theirs[0] + " (recorder.elements), which waits for the publisher to complete.") == true,
+                      "\(failures) does not start with XCTest's \(theirs)")
+        #if canImport(ObjectiveC)
+        XCTAssertTrue(failures.first?.rawMessage.hasPrefix(#"Asynchronous wait failed: Exceeded timeout of 0.05 seconds, with unfulfilled expectations: "Numbers" (recorder.elements)"#) == true)
+        #else
+        XCTAssertTrue(failures.first?.rawMessage.hasPrefix("Asynchronous wait failed - Exceeded timeout of 0.05 seconds, with unfulfilled expectations: Numbers (recorder.elements)") == true)
+        #endif
+    }
+
+    func testATimeoutWithoutDescriptionNamesTheExpectationWhereXCTestNamesTheDescription() {
+        let recorder = PassthroughSubject<Int, Never>().record()
+        let (failures, _) = captureFailures { try wait(for: recorder.next(), timeout: shortTimeout) }
+        XCTAssertEqual(failures.map(\.rawMessage), [
+            waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.next(), "
+                + "which waits for one more element. Recorded so far: no element, not completed.",
+        ])
+    }
+
+    func testAnInvertedExpectationFulfilledEarlySpeaksTheWordsOfXCTestsWaiterUpToTheDescription() {
+        let early = expectation(description: "Early")
+        early.isInverted = true
+        early.fulfill()
+        let theirs = waitersOwnWords([early], timeout: shortTimeout)
+        let recorder = Just("early").record()
+        let line = #line + 1
+        let (failures, _) = captureFailures { try wait(for: recorder.next().inverted, timeout: shortTimeout, description: "Early") }
+        XCTAssertEqual(theirs.count, 1)
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(failures.first?.rawMessage.hasPrefix(theirs[0] + " (recorder.next().inverted), which expects") == true,
+                      "\(failures) does not start with XCTest's \(theirs)")
+    }
+
+    /// Whole seconds: "1 seconds" in Apple's XCTest (and in Swift Testing),
+    /// "1.0 seconds" in corelibs-XCTest, as each waiter prints them.
+    func testTheSecondsArePrintedAsXCTestsWaiterPrintsThem() {
+        #if canImport(ObjectiveC)
+        XCTAssertEqual(FailureReporter.timeoutHeadline(after: 1, in: .xcTest),
+                       "Asynchronous wait failed: Exceeded timeout of 1 seconds, with unfulfilled expectations: ")
+        #else
+        XCTAssertEqual(FailureReporter.timeoutHeadline(after: 1, in: .xcTest),
+                       "Asynchronous wait failed - Exceeded timeout of 1.0 seconds, with unfulfilled expectations: ")
+        #endif
+        XCTAssertEqual(FailureReporter.timeoutHeadline(after: 1, in: .swiftTesting),
+                       "Asynchronous wait failed: Exceeded timeout of 1 seconds, with unfulfilled expectations: ")
+        XCTAssertEqual(FailureReporter.timeoutHeadline(after: 0.05 * 3, in: .swiftTesting),
+                       "Asynchronous wait failed: Exceeded timeout of 0.15 seconds, with unfulfilled expectations: ")
+    }
+
+    func testAWaitWithAHeadlineOfItsOwnKeepsItsOwnWords() {
+        let line = #line + 1
+        let (failures, _) = captureFailures { try PassthroughSubject<Int, Never>().waitForCompletion(timeout: shortTimeout) }
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(failures.first?.message.hasPrefix(
+            "Publisher never completed: exceeded timeout of 0.05 seconds waiting for publisher.waitForCompletion(), ") == true, "\(failures)")
     }
 
     func testEveryMisuseStartsWithCombineExpectationsWords() {

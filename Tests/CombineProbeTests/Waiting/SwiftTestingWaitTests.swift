@@ -108,6 +108,27 @@ import Testing
         #expect(error as? TestFailure == TestFailure())
     }
 
+    /// Issue 29, item 17: Swift Testing has no waiter of its own, and gets
+    /// the words of Apple's XCTest on every platform.
+    @Test("A timeout speaks the words of Apple's XCTest (fails on purpose)", .tags(.failurePath))
+    func aTimeoutSpeaksTheWordsOfApplesXCTest() async {
+        let recorder = PassthroughSubject<Int, Never>().record()
+        _ = await expectIssues([
+            #"Asynchronous wait failed: Exceeded timeout of 0.05 seconds, with unfulfilled expectations: "Numbers" (recorder.elements), "#
+                + "which waits for the publisher to complete. Recorded so far: no element, not completed.",
+        ], atLine: #line + 1) {
+            _ = try await wait(for: recorder.elements, timeout: 0.05, description: "Numbers")
+        }
+    }
+
+    @Test("An inverted expectation fulfilled early speaks the words of Apple's XCTest (fails on purpose)", .tags(.failurePath))
+    func anInvertedExpectationFulfilledEarlySpeaksTheWordsOfApplesXCTest() async {
+        let recorder = Just(1).record()
+        _ = await expectIssues([#"Fulfilled inverted expectation "Early" (recorder.next().inverted), which expects"#], atLine: #line + 1) {
+            try await wait(for: recorder.next().inverted, timeout: 0.05, description: "Early")
+        }
+    }
+
     // MARK: last
 
     @Test func last() async throws {
@@ -249,6 +270,28 @@ import Testing
         }
         #expect(error == nil)
         #expect(elements == ["red"])
+    }
+
+    /// Issue 29, item 18: unlike `prefix(n).get()`, which throws and
+    /// consumes nothing, a `prefix(n)` wait that times out consumes what it
+    /// returns.
+    @Test("A timed-out prefix(n) wait consumes what it returns (fails on purpose)", .tags(.failurePath))
+    func aTimedOutPrefixWaitConsumesWhatItReturns() async throws {
+        let subject = PassthroughSubject<String, Never>()
+        let recorder = subject.record()
+        subject.send("red")
+        #expect(throws: RecordingError.notEnoughElements) { try recorder.prefix(2).get() }
+        var elements: [String]?
+        _ = await expectIssues([
+            "Asynchronous wait failed: Exceeded timeout of 0.05 seconds, with unfulfilled expectations: recorder.prefix(2), "
+                + "which waits for 2 elements, or the publisher to complete.",
+        ], atLine: #line + 1) {
+            elements = try await wait(for: recorder.prefix(2), timeout: 0.05)
+        }
+        #expect(elements == ["red"])
+        #expect(throws: RecordingError.notEnoughElements) { try recorder.next().get() }
+        subject.send("green")
+        #expect(try recorder.next().get() == "green")
     }
 
     @Test func prefixError() async {

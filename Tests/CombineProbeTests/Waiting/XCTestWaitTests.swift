@@ -95,7 +95,7 @@ final class XCTestWaitTests: FailureCapturingTestCase {
         let (failures, _) = captureFailures { try wait(for: recorder.next(2), timeout: shortTimeout) }
         XCTAssertEqual(
             failures.first?.message,
-            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(2), "
+            waiterTimedOut + " 0.05 seconds, with unfulfilled expectations: recorder.next(2), "
                 + #"which waits for 2 more elements. Recorded so far: 1 element ["red"], not completed."#)
     }
 
