@@ -469,7 +469,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         state.withLock { moveClock(&$0, to: offset, date: date) }
     }
 
-    private func moveClock(_ state: inout VirtualClockState, to offset: Int64, date: SchedulerTimeType) {
+    func moveClock(_ state: inout VirtualClockState, to offset: Int64, date: SchedulerTimeType) {
         if offset >= state.elapsed {
             currentDate.value = date
             state.dateIsCurrent = true
