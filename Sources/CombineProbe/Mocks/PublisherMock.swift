@@ -102,10 +102,14 @@ open class PublisherMock {
     ) -> AnyPublisher<Output, Failure> {
         reporter.deliverPending()
         let call = MockCall(function: function, arguments: arguments)
+        // The publisher first: a test that waits for this call
+        // (`nextCall(to:)`) then finds the failure of an unexpected call
+        // already reported, inside its `XCTExpectFailures` too.
+        let publisher = MockFunction.publisher(
+            for: result, call: call, delivery: delivery ?? defaultDelivery, reporter: reporter)
         recordedCalls.withLock { $0.append(call) }
         callLog.record(call)
-        return MockFunction.publisher(
-            for: result, call: call, delivery: delivery ?? defaultDelivery, reporter: reporter)
+        return publisher
     }
 }
 

@@ -156,3 +156,20 @@ final class DocumentationDoublesExamples: FailureCapturingTestCase {
     }
     #endif
 }
+
+/// The examples of Documentation/AssertionsAndHelpers.md on doubles.
+final class DocumentationDoublesFailureExamples: FailureCapturingTestCase {
+    func testAnUnexpectedCallFromAQueue() throws {
+        let service = WeatherServiceMock()
+        let failures = XCTExpectFailures {
+            let summary = WeatherModel(service: service).summary(for: "Nowhere")
+                .subscribe(on: DispatchQueue.global())
+                .record()
+            _ = try? wait(for: service.nextCall(to: "forecast(for:)"), timeout: 1)
+            _ = summary
+        }
+        XCTAssertEqual(failures.map(\.message), [
+            #"unexpected call to forecast(for:) with ("Nowhere"): no MockResult<Forecast, WeatherError> is configured for it."#,
+        ])
+    }
+}
