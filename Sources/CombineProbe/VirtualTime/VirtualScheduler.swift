@@ -100,6 +100,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         countsNanoseconds = StrideNanoseconds.countsNanoseconds(Stride.self)
         plainStart = Self.plainDispatchTime(of: now) ?? 0
         reporter = DeferredFailureReporter(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        PendingVirtualSchedulers.remember(self, madeIn: fileID)
     }
 
     // MARK: Time
