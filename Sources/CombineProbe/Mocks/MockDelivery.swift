@@ -8,6 +8,9 @@ import Foundation
 public struct MockDelivery: Sendable {
     enum Kind: Sendable {
         case background
+        /// On a background queue at once: for a call that the code under
+        /// test awaits (``PublisherMock/mockAsyncFunction(returning:arguments:delivery:function:)``).
+        case backgroundAtOnce
         case immediate
         case scheduled(@Sendable (@escaping @Sendable () -> Void) -> Void)
     }
@@ -63,6 +66,7 @@ public struct MockDelivery: Sendable {
     func makeExecutor(for call: MockCall) -> MockExecutor {
         switch kind {
         case .background: return MockExecutor(gate: DeliveryGate(), call: "\(call)")
+        case .backgroundAtOnce: return MockExecutor(gate: DeliveryGate(opened: true), call: "\(call)")
         case .immediate: return MockExecutor(run: { $0() }, runGenerator: { $0() })
         case let .scheduled(schedule): return MockExecutor(run: schedule, runGenerator: schedule)
         }
