@@ -41,9 +41,15 @@ struct RecordAssertionWait {
     /// A sentence that follows a real-time shortfall, when the recorder's
     /// events are timed by a virtual scheduler: that scheduler, not the
     /// clock on the wall, moves the code under test.
-    func hint(_ recording: any WaitableRecording) -> String {
-        guard isRealTime, (recording as? any VirtualTimedRecording)?.isTimedByVirtualScheduler == true else { return "" }
-        return ". " + VirtualTimeHint.assertion
+    /// Without a timed recorder, the hint names the virtual schedulers of
+    /// the test that have actions pending, if any.
+    func hint(_ recording: any WaitableRecording, at site: CallSite) -> String {
+        guard isRealTime else { return "" }
+        if (recording as? any VirtualTimedRecording)?.isTimedByVirtualScheduler == true {
+            return ". " + VirtualTimeHint.assertion
+        }
+        guard let pending = PendingVirtualSchedulers.pendingWork(at: site) else { return "" }
+        return ". " + VirtualTimeHint.pendingAssertion(pending)
     }
 }
 
@@ -71,4 +77,17 @@ enum VirtualTimeHint {
     static let assertion = "This recorder is timed by a virtual scheduler: pass `scheduler:` to wait in virtual time"
     static let wait = "(This recorder is timed by a virtual scheduler: real time does not move it; "
         + "wait with `scheduler.wait(for:timeout:)`, in virtual time.)"
+
+    /// For an assertion on a recorder that is not timed, while `pending`
+    /// (see `PendingVirtualSchedulers`) describes virtual schedulers with
+    /// actions pending.
+    static func pendingAssertion(_ pending: String) -> String {
+        "\(pending); if the code under test runs on one, pass `scheduler:` to wait in virtual time"
+    }
+
+    /// For a real-time wait on a recorder that is not timed (see
+    /// ``pendingAssertion(_:)``).
+    static func pendingWait(_ pending: String) -> String {
+        "(\(pending); if the code under test runs on one, wait with `scheduler.wait(for:timeout:)`, in virtual time.)"
+    }
 }

@@ -173,7 +173,7 @@ enum RecordAssertion {
         if let waited, recorded.elements.count < expected.count, recorded.completion == nil {
             shortfall = "waited \(waited) for \(count(expected.count, "value")), "
                 + "received only \(recorded.elements.count): \(RecordingSummary.list(recorded.elements))"
-                + wait.hint(recorder.storage)
+                + wait.hint(recorder.storage, at: site)
         }
         fail(function, shortfall: shortfall, diff: diff, message: message, recorder: recorder, at: site)
     }
@@ -207,7 +207,7 @@ enum RecordAssertion {
         if let waited, recorded.count < expected.count, recorded.last?.isCompletion != true {
             shortfall = "waited \(waited) for \(count(expected.count, "event")), "
                 + "received only \(recorded.count): \(RecordingSummary.list(recorded))"
-                + wait.hint(recorder.storage)
+                + wait.hint(recorder.storage, at: site)
         }
         fail(function, shortfall: shortfall, diff: diff, message: message, recorder: recorder, at: site)
     }

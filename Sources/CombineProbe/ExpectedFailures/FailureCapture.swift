@@ -2,22 +2,79 @@
 /// call: the failures CombineProbe reports while it is active.
 final class FailureCapture: Sendable {
     private let failures = Locked<[ExpectedFailure]>([])
+    /// The test that opened the scope (see `DeliveryGate.currentTest`):
+    /// empty in XCTest, which runs one test at a time.
+    let owner: String
 
     /// The innermost active scope of this task (or thread, outside tasks).
     @TaskLocal static var current: FailureCapture?
 
+    /// The scopes open now, innermost last, for the failures reported on
+    /// other threads (see ``capture(_:at:in:)``).
+    private static let open = Locked<[FailureCapture]>([])
+
+    init() {
+        owner = DeliveryGate.currentTest
+    }
+
     var captured: [ExpectedFailure] { failures.withLock { $0 } }
 
-    /// Keeps the failure in the current scope, if there is one. Returns
-    /// whether it did: the failure must not be reported then.
-    static func capture(_ message: String, at site: CallSite) -> Bool {
-        guard let scope = current else { return false }
-        scope.failures.withLock {
+    /// Runs `body` with this scope open: current on this task, and known to
+    /// the failures of its test reported on other threads.
+    ///
+    /// In a scope that checks exhaustive recorders when the test ends (a
+    /// `ProbeTestCase`, a trait, `withOverrides`), the recorders made in
+    /// `body` and gone when it returns are checked then, inside this scope,
+    /// as they are outside such scopes when they go away; those still alive
+    /// are left to the test's scope.
+    func run(_ body: () -> Void) {
+        Self.open.withLock { $0.append(self) }
+        defer { Self.open.withLock { $0.removeAll { $0 === self } } }
+        Self.$current.withValue(self) {
+            guard let enclosing = ProbeScope.current else { return body() }
+            let inner = ProbeScope(overrides: .init())
+            ProbeScope.$current.withValue(inner) { body() }
+            inner.checkReleasedRecorders(handingTheOthersTo: enclosing)
+        }
+    }
+
+    /// The async form of ``run(_:)``.
+    func run(isolation: isolated (any Actor)?, _ body: () async -> Void) async {
+        Self.open.withLock { $0.append(self) }
+        defer { Self.open.withLock { $0.removeAll { $0 === self } } }
+        await Self.$current.withValue(self, operation: {
+            guard let enclosing = ProbeScope.current else { return await body() }
+            let inner = ProbeScope(overrides: .init())
+            await ProbeScope.$current.withValue(inner, operation: { await body() }, isolation: isolation)
+            inner.checkReleasedRecorders(handingTheOthersTo: enclosing)
+        }, isolation: isolation)
+    }
+
+    /// The innermost scope open in the test `owner`, whatever the thread.
+    static func open(in owner: String) -> FailureCapture? {
+        open.withLock { scopes in scopes.last { $0.owner == owner } }
+    }
+
+    /// Keeps the failure in a scope, if one is open for it. Returns whether
+    /// it did: the failure must not be reported then.
+    ///
+    /// The scope of this task (or thread) takes it. On another thread — a
+    /// queue on which the code under test calls a mock — a failure for
+    /// XCTest goes to the innermost scope open in an XCTest test: XCTest
+    /// runs one test at a time, so it is that test's.
+    static func capture(_ message: String, at site: CallSite, in framework: TestFramework) -> Bool {
+        guard let scope = current ?? (framework == .xcTest ? open(in: "") : nil) else { return false }
+        scope.keep(message, at: site)
+        return true
+    }
+
+    /// Keeps the failure in this scope.
+    func keep(_ message: String, at site: CallSite) {
+        failures.withLock {
             $0.append(ExpectedFailure(
                 message: message, fileID: "\(site.fileID)", filePath: "\(site.filePath)",
                 line: Int(site.line), column: Int(site.column)))
         }
-        return true
     }
 
     /// Reports that a strict scope captured nothing, outside the scope.
@@ -45,16 +102,24 @@ final class FailureCapture: Sendable {
 /// }
 /// ```
 ///
-/// What it captures, precisely: every failure CombineProbe reports on this
-/// task (and its child tasks) or this thread while `body` runs — failed
-/// waits, assertions (`XCTAssertRecordedValues`…), misuse of a recorder,
-/// unexpected calls to a mock, exhaustive reports of recorders that go away
-/// inside `body` — in XCTest and in Swift Testing alike. Failures that a
-/// double kept on a background thread are captured when they are delivered
-/// inside `body`. It does not capture failures that do not go through
-/// CombineProbe (`XCTAssertEqual`, `#expect`), nor what XCTest records for an
-/// error that a test throws: corelibs-XCTest offers no way to intercept those
-/// without subclassing. Use `XCTExpectFailure` on Apple platforms and
+/// What it captures, precisely: every failure CombineProbe reports for the
+/// test while `body` runs — failed waits, assertions
+/// (`XCTAssertRecordedValues`…), misuse of a recorder, unexpected calls to a
+/// mock, exhaustive reports of recorders made and gone inside `body` — in
+/// XCTest and in Swift Testing alike:
+/// - on this task (and its child tasks) or this thread;
+/// - on any other thread, such as a queue on which the code under test calls
+///   a mock: in XCTest, which runs one test at a time, every failure
+///   reported there for an XCTest test; in Swift Testing, the failures of
+///   the doubles the test made on its own task.
+///
+/// A failure reported after `body` returned is not captured: when the code
+/// under test calls a mock on a queue, let `body` wait for the call
+/// (`try wait(for: mock.nextCall(to: "getUser(id:)"), timeout: 1)`). It
+/// does not capture failures that do not go through CombineProbe
+/// (`XCTAssertEqual`, `#expect`), nor what XCTest records for an error that
+/// a test throws: corelibs-XCTest offers no way to intercept those without
+/// subclassing. Use `XCTExpectFailure` on Apple platforms and
 /// `withKnownIssue` in Swift Testing for them.
 ///
 /// `body` does not throw: write `try?` for the throwing waits, which report a
@@ -78,7 +143,7 @@ public func XCTExpectFailures(
     _ body: () -> Void
 ) -> [ExpectedFailure] {
     let scope = FailureCapture()
-    FailureCapture.$current.withValue(scope) { body() }
+    scope.run(body)
     scope.checkStrict(strict, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     return scope.captured
 }
@@ -112,7 +177,7 @@ public func XCTExpectFailures(
     _ body: () async -> Void
 ) async -> [ExpectedFailure] {
     let scope = FailureCapture()
-    await FailureCapture.$current.withValue(scope, operation: { await body() }, isolation: isolation)
+    await scope.run(isolation: isolation, body)
     scope.checkStrict(strict, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     return scope.captured
 }

@@ -20,8 +20,14 @@ final class DeliveryGate: Sendable {
     /// The test task that created the gate: its waits open it.
     let owner: String
 
-    init() {
+    /// A gate that holds work until the test waits; or, `opened`, one that
+    /// holds nothing.
+    init(opened: Bool = false) {
         owner = Self.currentTest
+        guard !opened else {
+            state.withLock { $0.isOpen = true }
+            return
+        }
         Self.closed.withLock { $0.append(self) }
         DispatchQueue.global().asyncAfter(deadline: .now() + MockDelivery.holdTime) { [weak self] in self?.open() }
     }

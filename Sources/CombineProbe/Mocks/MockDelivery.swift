@@ -8,6 +8,9 @@ import Foundation
 public struct MockDelivery: Sendable {
     enum Kind: Sendable {
         case background
+        /// On a background queue at once: for a call that the code under
+        /// test awaits (``PublisherMock/mockAsyncFunction(returning:arguments:delivery:function:)``).
+        case backgroundAtOnce
         case immediate
         case scheduled(@Sendable (@escaping @Sendable () -> Void) -> Void)
     }
@@ -58,10 +61,12 @@ public struct MockDelivery: Sendable {
         })
     }
 
-    /// The executor of one subscription.
-    func makeExecutor() -> MockExecutor {
+    /// The executor of one subscription to the publisher of `call`, which
+    /// names its work in flight.
+    func makeExecutor(for call: MockCall) -> MockExecutor {
         switch kind {
-        case .background: return MockExecutor(gate: DeliveryGate())
+        case .background: return MockExecutor(gate: DeliveryGate(), call: "\(call)")
+        case .backgroundAtOnce: return MockExecutor(gate: DeliveryGate(opened: true), call: "\(call)")
         case .immediate: return MockExecutor(run: { $0() }, runGenerator: { $0() })
         case let .scheduled(schedule): return MockExecutor(run: schedule, runGenerator: schedule)
         }
@@ -86,13 +91,18 @@ struct MockExecutor: Sendable {
     /// Background delivery: a serial queue of its own for the delivery
     /// steps, the shared concurrent pool for the generator, so that a
     /// generator that blocks delays nothing but its own values; both behind
-    /// the gate.
-    init(gate: DeliveryGate) {
+    /// the gate. `call` (`forecast(for:) with ("Oslo")`) names the work in
+    /// flight.
+    init(gate: DeliveryGate, call: String) {
         let queue = DispatchQueue(label: "CombineProbe.MockDelivery", target: .global())
-        // Each delivery step is work in flight for waits in virtual time,
-        // from the moment it is handed over until it ran.
+        // Each delivery step, and each run of a generator, is work in flight
+        // for waits in virtual time, from the moment it is handed over until
+        // it ran: a generator's values are delivered by steps it hands over
+        // while it runs, so that there is no instant, between its start and
+        // its last step, when the wait sees nothing in flight.
+        let delivery = "the background delivery of \(call) of a PublisherMock"
         run = { action in
-            let token = InFlightWork.shared.begin("a background delivery of a PublisherMock", owner: gate.owner)
+            let token = InFlightWork.shared.begin(delivery, owner: gate.owner)
             gate.run {
                 queue.async {
                     action()
@@ -100,6 +110,15 @@ struct MockExecutor: Sendable {
                 }
             }
         }
-        runGenerator = { action in gate.run { DispatchQueue.global().async(execute: action) } }
+        let generator = "the .generate closure of \(call) of a PublisherMock, still running"
+        runGenerator = { action in
+            let token = InFlightWork.shared.begin(generator, owner: gate.owner)
+            gate.run {
+                DispatchQueue.global().async {
+                    action()
+                    InFlightWork.shared.end(token)
+                }
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ struct MockedPublisher<Output, Failure: Error>: Publisher {
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         reporter.deliverPending()
         call.subscriptions.increment()
-        let subscription = MockSubscription(downstream: subscriber, delivery: delivery)
+        let subscription = MockSubscription(downstream: subscriber, executor: delivery.makeExecutor(for: call))
         var behavior = self.behavior
         if case let .attempts(attempts) = behavior {
             // Each subscription takes the next outcome.
@@ -65,9 +65,9 @@ final class MockSubscription<Downstream: Subscriber>: Subscription, MockEventTar
     private let state: Locked<State>
     private let executor: MockExecutor
 
-    init(downstream: Downstream, delivery: MockDelivery) {
+    init(downstream: Downstream, executor: MockExecutor) {
         state = Locked(State(downstream: downstream))
-        executor = delivery.makeExecutor()
+        self.executor = executor
     }
 
     var generator: ((MockEmitter<Output, Failure>) -> Void)? {

@@ -100,12 +100,27 @@ open class PublisherMock {
         delivery: MockDelivery? = nil,
         function: String = #function
     ) -> AnyPublisher<Output, Failure> {
+        mockFunction(returning: result, argumentList: arguments, delivery: delivery ?? defaultDelivery, function: function).publisher
+    }
+
+    /// ``mockFunction(returning:arguments:delivery:function:)`` with its
+    /// arguments as an array: records the call, and returns it with its
+    /// publisher.
+    func mockFunction<Output, Failure: Error>(
+        returning result: MockResult<Output, Failure>?,
+        argumentList arguments: [Any],
+        delivery: MockDelivery,
+        function: String
+    ) -> (publisher: AnyPublisher<Output, Failure>, call: MockCall) {
         reporter.deliverPending()
         let call = MockCall(function: function, arguments: arguments)
+        // The publisher first: a test that waits for this call
+        // (`nextCall(to:)`) then finds the failure of an unexpected call
+        // already reported, inside its `XCTExpectFailures` too.
+        let publisher = MockFunction.publisher(for: result, call: call, delivery: delivery, reporter: reporter)
         recordedCalls.withLock { $0.append(call) }
         callLog.record(call)
-        return MockFunction.publisher(
-            for: result, call: call, delivery: delivery ?? defaultDelivery, reporter: reporter)
+        return (publisher, call)
     }
 }
 

@@ -365,6 +365,11 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
 
     // MARK: Exhaustiveness
 
+    /// Whether the ``Recorder`` went away.
+    var isReleased: Bool {
+        state.withLock { $0.isReleased }
+    }
+
     /// Makes the recorder exhaustive, or not.
     func setExhaustive(_ exhaustive: Bool) {
         state.withLock { $0.isExhaustive = exhaustive }

@@ -21,14 +21,20 @@ final class DeferredFailureReporter: Sendable {
     let site: CallSite
     /// The framework of the test that made the object; nil when unknown.
     let framework: TestFramework?
+    /// The Swift Testing test (and task) that made the object, as
+    /// `DeliveryGate.currentTest` spells it; empty otherwise.
+    let owner: String
     private let pending = Locked<[String]>([])
 
     init(site: CallSite, framework: TestFramework? = .current) {
         self.site = site
         self.framework = framework
+        owner = framework == .swiftTesting ? DeliveryGate.currentTest : ""
     }
 
-    /// Records the failure now if the current task can, or keeps it.
+    /// Records the failure now if the current task can, or keeps it. A
+    /// failure of a Swift Testing test detected on another thread while
+    /// that test runs `XCTExpectFailures` is captured there.
     func report(_ message: String) {
         guard let framework = framework ?? TestFramework.detected else {
             keepUnattributed(message)
@@ -36,6 +42,8 @@ final class DeferredFailureReporter: Sendable {
         }
         if TestFramework.canRecordNow(for: framework) {
             FailureReporter.fail(message, at: site, in: framework)
+        } else if !owner.isEmpty, let scope = FailureCapture.open(in: owner) {
+            scope.keep(message, at: site)
         } else {
             pending.withLock { $0.append(message) }
         }

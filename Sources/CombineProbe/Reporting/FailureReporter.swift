@@ -95,7 +95,7 @@ enum FailureReporter {
     /// its failures (not through `XCTFail`, whose messages start with
     /// "failed - "): the message then starts with the waiter's own words.
     static func failWait(_ message: String, at site: CallSite, in framework: TestFramework, testCase: XCTestCase?) {
-        if FailureCapture.capture(message, at: site) { return }
+        if FailureCapture.capture(message, at: site, in: framework) { return }
         guard framework == .xcTest, let testCase else {
             fail(message, at: site, in: framework)
             return
@@ -163,7 +163,7 @@ enum FailureReporter {
 
     /// Records a failure at `site`, in the given framework.
     static func fail(_ message: String, at site: CallSite, in framework: TestFramework) {
-        if FailureCapture.capture(message, at: site) { return }
+        if FailureCapture.capture(message, at: site, in: framework) { return }
         switch framework {
         case .xcTest:
             XCTFail(message, file: site.filePath, line: site.line)

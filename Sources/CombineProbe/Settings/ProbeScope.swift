@@ -27,10 +27,31 @@ final class ProbeScope: Sendable {
         }
         for recorder in recorders { recorder.checkExhaustiveness() }
     }
+
+    /// Reports the unconsumed events of the exhaustive recorders made in the
+    /// scope that went away, and hands the others over to `enclosing`,
+    /// which checks them when it ends: the end of an `XCTExpectFailures`
+    /// closure, whose recorders are checked when they go away, as they are
+    /// outside any scope.
+    func checkReleasedRecorders(handingTheOthersTo enclosing: ProbeScope) {
+        let recorders = self.recorders.withLock { recorders in
+            defer { recorders.removeAll() }
+            return recorders
+        }
+        for recorder in recorders {
+            if recorder.isReleased {
+                recorder.checkExhaustiveness()
+            } else {
+                enclosing.register(recorder)
+            }
+        }
+    }
 }
 
 /// A recorder whose unconsumed events are reported at the end of the test.
 protocol ExhaustiveCheck: AnyObject, Sendable {
     /// Reports the unconsumed events, unless done already.
     func checkExhaustiveness()
+    /// Whether the recorder went away.
+    var isReleased: Bool { get }
 }

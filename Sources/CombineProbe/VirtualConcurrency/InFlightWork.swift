@@ -63,7 +63,8 @@ final class InFlightWork: @unchecked Sendable {
         while items.values.contains(where: { $0.owner == owner }) {
             if !condition.wait(until: deadline) { break }
         }
-        let pending = items.values.filter { $0.owner == owner }.map(\.description)
+        // In the order the work began: the same message for the same story.
+        let pending = items.sorted { $0.key < $1.key }.filter { $0.value.owner == owner }.map(\.value.description)
         return (pending, hadAny)
     }
 }

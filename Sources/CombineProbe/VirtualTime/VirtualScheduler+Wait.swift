@@ -157,8 +157,9 @@ extension VirtualWait {
 enum VirtualWaitOutcome: Equatable {
     /// Fulfilled in time (or, inverted, not fulfilled).
     case satisfied
-    /// The virtual deadline passed; `next` is when the next action is due.
-    case timedOut(next: Int64)
+    /// The virtual deadline passed; `next` is when the next action is due,
+    /// `now` the virtual time then, both read at the same instant.
+    case timedOut(next: Int64, now: Int64)
     /// Not fulfilled, and nothing is scheduled that could fulfil it.
     case nothingScheduled
     /// An inverted expectation was fulfilled.
@@ -250,19 +251,22 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         }
         if scheduler.runNextAction(atOrBefore: limit) { return nil }
         let expectsEvents = !plan.isInverted && plan.failsOnTimeout
-        guard let next = scheduler.nextActionTime?.nanoseconds else {
-            if expectsEvents {
-                // Work that was in flight when the scheduler was looked at may
-                // have landed since: look again before concluding.
-                if scheduler.nextActionTime != nil || plan.recording.isSatisfied(plan.condition) { return nil }
-                let gaveUp = gaveUpOn.withLock { $0 }
-                return gaveUp.isEmpty ? .nothingScheduled : .inFlight(gaveUp)
-            }
-            scheduler.moveClock(to: limit, date: deadline)
-            return .satisfied
+        switch scheduler.passDeadline(limit, date: deadline, movingWhenNothingIsScheduled: !expectsEvents) {
+        case .actionDue:
+            // Scheduled since `runNextAction` looked, by work outside
+            // virtual time that landed meanwhile: it runs before the
+            // deadline passes.
+            return nil
+        case .nothingScheduled:
+            guard expectsEvents else { return .satisfied }
+            // Work that was in flight when the scheduler was looked at may
+            // have landed since: look again before concluding.
+            if scheduler.nextActionTime != nil || plan.recording.isSatisfied(plan.condition) { return nil }
+            let gaveUp = gaveUpOn.withLock { $0 }
+            return gaveUp.isEmpty ? .nothingScheduled : .inFlight(gaveUp)
+        case let .passed(next, now):
+            return expectsEvents ? .timedOut(next: next, now: now) : .satisfied
         }
-        scheduler.moveClock(to: limit, date: deadline)
-        return expectsEvents ? .timedOut(next: next) : .satisfied
     }
 
     /// Records the failure the outcome calls for, and returns the value.
@@ -292,9 +296,11 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         switch outcome {
         case .satisfied:
             return nil
-        case let .timedOut(next):
+        case let .timedOut(next, then):
+            // The time and the next action as the step saw them, together:
+            // work outside virtual time may schedule more meanwhile.
             return "\(plan.timeoutHeadline): exceeded virtual timeout of \(timeout) waiting for \(label), "
-                + "which waits for \(plan.goal). Virtual time is now \(now). "
+                + "which waits for \(plan.goal). Virtual time is now \(VirtualTime(nanoseconds: then)). "
                 + "Recorded so far: \(summary). "
                 + "The next scheduled action is due at \(VirtualTime(nanoseconds: next))."
                 + gaveUpOn.withLock { $0.isEmpty ? "" : " Work outside virtual time did not land meanwhile: \($0.joined(separator: ", "))." }
@@ -316,6 +322,39 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         case .invertedFulfilled:
             return "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label) at virtual time \(now), which expects \(plan.goal). "
                 + "Recorded: \(summary)."
+        }
+    }
+}
+
+/// What a wait in virtual time finds when nothing more is due by its
+/// deadline (see ``VirtualScheduler/passDeadline(_:date:movingWhenNothingIsScheduled:)``).
+enum DeadlineLook: Equatable {
+    /// An action is due by the deadline after all: it was scheduled since
+    /// the wait last looked.
+    case actionDue
+    /// Nothing is scheduled at all.
+    case nothingScheduled
+    /// The clock moved to the deadline; `next` is when the next action is
+    /// due, `now` the time the clock moved to.
+    case passed(next: Int64, now: Int64)
+}
+
+extension VirtualScheduler {
+    /// Looks at the next action and moves the clock to `limit` (`date`)
+    /// under one lock, so that what a timed-out wait says comes from one
+    /// snapshot: no action scheduled from another thread can fall between
+    /// the look and the move. The clock does not move when an action is due
+    /// by `limit`, nor when nothing is scheduled and
+    /// `movingWhenNothingIsScheduled` is false.
+    func passDeadline(_ limit: Int64, date: SchedulerTimeType, movingWhenNothingIsScheduled: Bool) -> DeadlineLook {
+        state.withLock { state in
+            guard let next = state.queue.nextDue() else {
+                if movingWhenNothingIsScheduled { moveClock(&state, to: limit, date: date) }
+                return .nothingScheduled
+            }
+            if next <= limit { return .actionDue }
+            moveClock(&state, to: limit, date: date)
+            return .passed(next: next, now: state.elapsed)
         }
     }
 }

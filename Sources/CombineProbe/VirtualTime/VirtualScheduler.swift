@@ -107,6 +107,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         plainStart = Self.plainDispatchTime(of: now) ?? 0
         self.actionContext = actionContext
         reporter = DeferredFailureReporter(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        PendingVirtualSchedulers.remember(self, madeIn: fileID)
     }
 
     // MARK: Time

@@ -67,6 +67,8 @@ extension WaitPlan {
             }
             if (recording as? any VirtualTimedRecording)?.isTimedByVirtualScheduler == true {
                 message += " " + VirtualTimeHint.wait
+            } else if let pending = PendingVirtualSchedulers.pendingWork(at: site) {
+                message += " " + VirtualTimeHint.pendingWait(pending)
             }
             FailureReporter.failWait(message, at: site, in: framework, testCase: testCase)
         case .invertedFulfilled:

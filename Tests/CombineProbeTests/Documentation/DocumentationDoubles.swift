@@ -156,3 +156,50 @@ final class DocumentationDoublesExamples: FailureCapturingTestCase {
     }
     #endif
 }
+
+/// The examples of Documentation/AssertionsAndHelpers.md on doubles.
+final class DocumentationDoublesFailureExamples: FailureCapturingTestCase {
+    func testAnUnexpectedCallFromAQueue() throws {
+        let service = WeatherServiceMock()
+        let failures = XCTExpectFailures {
+            let summary = WeatherModel(service: service).summary(for: "Nowhere")
+                .subscribe(on: DispatchQueue.global())
+                .record()
+            _ = try? wait(for: service.nextCall(to: "forecast(for:)"), timeout: 1)
+            _ = summary
+        }
+        XCTAssertEqual(failures.map(\.message), [
+            #"unexpected call to forecast(for:) with ("Nowhere"): no MockResult<Forecast, WeatherError> is configured for it."#,
+        ])
+    }
+}
+
+// The async service of Documentation/TestDoubles.md.
+
+protocol ForecastAPI {
+    func forecast(for city: String) async throws -> Forecast
+}
+
+final class ForecastAPIMock: PublisherMock, ForecastAPI {
+    var forecastResult: MockResult<Forecast, WeatherError>?
+    func forecast(for city: String) async throws -> Forecast {
+        try await mockAsyncFunction(returning: forecastResult, arguments: city)
+    }
+}
+
+final class DocumentationAsyncDoublesExamples: FailureCapturingTestCase {
+    func testTheForecastIsAwaited() async throws {
+        let api = ForecastAPIMock()
+        api.forecastResult = .value(Forecast(city: "Lima", celsius: 19))
+        let forecast = try await api.forecast(for: "Lima")
+        XCTAssertEqual(forecast, Forecast(city: "Lima", celsius: 19))
+        api.forecastResult = .failure(.unknownCity)
+        do {
+            _ = try await api.forecast(for: "Atlantis")
+            XCTFail("expected WeatherError.unknownCity")
+        } catch {
+            XCTAssertEqual(error as? WeatherError, .unknownCity)
+        }
+        XCTAssertEqual(api.calls.map { $0.argument(0, as: String.self) }, ["Lima", "Atlantis"])
+    }
+}

@@ -1,0 +1,84 @@
+import CombineProbe
+import Foundation
+import Testing
+import XCTest
+
+// Issue 29, item 3: a mock's delivery that does not land within a virtual
+// wait's grace period is named by its call, as a NetworkStub's request is
+// named by its method and address.
+
+/// A semaphore that a test opens when it is done, so that the thread it
+/// holds goes back to the pool.
+private final class Hold: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    func wait() { semaphore.wait() }
+    func release() { semaphore.signal() }
+}
+
+final class MockInFlightTests: FailureCapturingTestCase {
+    func testAStuckGeneratorIsNamedByItsCall() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let service = WeatherServiceMock()
+        let hold = Hold()
+        defer { hold.release() }
+        service.forecastResult = .generate { _ in hold.wait() }
+        let recorder = service.forecast(for: "Nowhere").receive(on: scheduler).record()
+        let failures = ProbeSettings.withOverrides(.init(defaultTimeout: 0.2, timeoutMultiplier: 1)) {
+            captureFailures { try scheduler.wait(for: recorder.next(), timeout: .seconds(1)) }.failures
+        }
+        assertFailures(failures, [
+            "Asynchronous wait failed: nothing is scheduled on the virtual scheduler at 0s, and recorder.next() still waits for one more element; "
+                + "work outside virtual time did not land within 0.2 s of real time: ",
+        ], at: #line - 5)
+        // Named by its call; a delivery step starved of a thread meanwhile
+        // would be named beside it.
+        let message = failures.first?.message ?? ""
+        XCTAssertTrue(message.contains(#"the .generate closure of forecast(for:) with ("Nowhere") of a PublisherMock, still running"#), message)
+        XCTAssertTrue(message.hasSuffix("Recorded so far: no element, not completed."), message)
+    }
+
+    func testAStuckDeliveryIsNamedByItsCall() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let service = WeatherServiceMock()
+        let hold = Hold()
+        defer { hold.release() }
+        service.forecastResult = .value(Forecast(city: "Nowhere", celsius: 0))
+        let recorder = service.forecast(for: "Nowhere")
+            .handleEvents(receiveOutput: { _ in hold.wait() })
+            .receive(on: scheduler)
+            .record()
+        let failures = ProbeSettings.withOverrides(.init(defaultTimeout: 0.2, timeoutMultiplier: 1)) {
+            captureFailures { try scheduler.wait(for: recorder.next(), timeout: .seconds(1)) }.failures
+        }
+        assertFailures(failures, [
+            "Asynchronous wait failed: nothing is scheduled on the virtual scheduler at 0s, and recorder.next() still waits for one more element; "
+                + "work outside virtual time did not land within 0.2 s of real time: ",
+        ], at: #line - 5)
+        // Named by its call; a delivery step starved of a thread meanwhile
+        // would be named beside it.
+        let message = failures.first?.message ?? ""
+        XCTAssertTrue(message.contains(#"the background delivery of forecast(for:) with ("Nowhere") of a PublisherMock"#), message)
+        XCTAssertTrue(message.hasSuffix("Recorded so far: no element, not completed."), message)
+    }
+}
+
+@Suite struct MockInFlightSwiftTests {
+    @Test("A stuck generator is named by its call (fails on purpose)", .tags(.failurePath))
+    func aStuckGeneratorIsNamedByItsCall() async {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let service = WeatherServiceMock()
+        let hold = Hold()
+        defer { hold.release() }
+        service.forecastResult = .generate { _ in hold.wait() }
+        let recorder = service.forecast(for: "Nowhere").receive(on: scheduler).record()
+        await ProbeSettings.withOverrides(.init(defaultTimeout: 0.2, timeoutMultiplier: 1)) {
+            _ = await expectIssue(
+                "Asynchronous wait failed: nothing is scheduled on the virtual scheduler at 0s, and recorder.next() still waits for one more element; ",
+                containing: [#"the .generate closure of forecast(for:) with ("Nowhere") of a PublisherMock, still running"#],
+                atLine: #line + 2
+            ) {
+                _ = try await scheduler.wait(for: recorder.next(), timeout: .seconds(1))
+            }
+        }
+    }
+}
