@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The stress run: every scenario of Tests/CombineProbeTests/Stress/ (the
-# virtual world's, and streams recorded again) and the repetition tests of
-# VirtualConcurrency/, repeated N times, in XCTest and in parallel Swift
-# Testing, then the examples' swift-async-algorithms pipelines. Any failure or
-# hang fails the run.
+# virtual world's, main-actor view models, mock generators, and streams
+# recorded again) and the repetition tests of VirtualConcurrency/, repeated N
+# times, in XCTest and in parallel Swift Testing, then the examples'
+# swift-async-algorithms pipelines, then every test of
+# Examples/ApproachableApp (main-actor view models, from every kind of test;
+# Swift 6.2 or newer). Any failure or hang fails the run.
 #
 #   scripts/stress.sh [N]     # N = 10000 by default; CI runs 400 (the default of swift test)
 set -euo pipefail
@@ -24,3 +26,17 @@ COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
     swift test --skip-build --package-path Examples --filter "DraftAutosave|AsyncAlgorithmsInterop" 2>&1 \
     | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
 echo "stress (examples): $iterations rounds of the autosave and the throttled channel in $(( $(date +%s) - start )) s"
+# The Xcode 26-style app core (Examples/ApproachableApp, tools 6.2): every
+# test, each repeating its round N times — main-actor view models driven
+# from nonisolated and @MainActor, synchronous and async, XCTest and Swift
+# Testing tests. A crash stops the run with a signal, and fails it.
+if version=$(scripts/compiler-at-least.sh 6 2); then
+    swift build --build-tests --package-path Examples/ApproachableApp 2>&1 | tail -n 1
+    start=$(date +%s)
+    COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
+        swift test --skip-build --package-path Examples/ApproachableApp 2>&1 \
+        | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
+    echo "stress (approachable app): $iterations rounds of every test in $(( $(date +%s) - start )) s"
+else
+    echo "stress (approachable app): skipped, Swift $version is older than 6.2 (the package's tools version)"
+fi

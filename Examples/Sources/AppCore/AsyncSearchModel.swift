@@ -42,8 +42,9 @@ public final class AsyncSearchModel {
             .removeDuplicates()
             .filter { !$0.isEmpty }
             .sink { [weak self] query in
-                // The scheduler is the main queue in the app, and the test's
-                // virtual scheduler, advanced from the main actor, in tests.
+                // The scheduler is the main queue in the app; in tests, a
+                // virtual scheduler made with `actionsOn: .mainActor`, which
+                // runs its actions on the main actor whatever moves time.
                 MainActor.assumeIsolated { self?.start(query) }
             }
     }

@@ -7,7 +7,10 @@ import XCTest
 // The async search screen, in virtual time: Combine's debounce on the
 // virtual scheduler, an async service that sleeps on the virtual clock,
 // cancellation of a superseded search, a hint after a second — with no
-// yield and no real time.
+// yield and no real time. The scheduler stands in for the main queue, so it
+// is made with `actionsOn: .mainActor`: the model's sink, which says
+// `MainActor.assumeIsolated`, runs on the main actor whether the test is
+// `@MainActor` or not.
 
 /// The async service double: answers after `latency` of the virtual clock.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
@@ -24,7 +27,7 @@ struct SlowSearch: AsyncRepositorySearching {
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 @MainActor
 private func makeModel(latency: Duration = .milliseconds(200)) -> (AsyncSearchModel, VirtualSchedulerOf<DispatchQueue>) {
-    let scheduler = DispatchQueue.virtualScheduler()
+    let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
     let model = AsyncSearchModel(
         service: SlowSearch(clock: scheduler.clock, latency: latency), scheduler: scheduler,
         clock: scheduler.clock, taskExecutor: scheduler.executor)
@@ -32,6 +35,17 @@ private func makeModel(latency: Duration = .milliseconds(200)) -> (AsyncSearchMo
 }
 
 @Suite struct AsyncSearchModelSwiftTests {
+    /// A test that is not `@MainActor` runs on the cooperative pool: the
+    /// virtual wait hops to the main actor to run the debounce's action.
+    @Test func aNonisolatedTestDrivesTheMainActorModel() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let (model, scheduler) = await makeModel()
+        let results = await MainActor.run { model.$results.dropFirst().record(timedBy: scheduler) }
+        await MainActor.run { model.query = "swift" }
+        #expect(try await scheduler.wait(for: results.next(), timeout: .seconds(1)) == [Repository(name: "swift", stars: 5)])
+        expectRecordedTimeline(results, [.value([Repository(name: "swift", stars: 5)], at: .milliseconds(500))])
+    }
+
     @Test @MainActor func typingIsDebouncedThenSearched() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let (model, scheduler) = makeModel()
