@@ -37,11 +37,18 @@ final class AsyncIterationSubscription: Subscription, Sendable {
     /// recorded, or when the subscription is cancelled, once the iterating
     /// task is (see ``cancel()``).
     private let onRelease: (@Sendable () -> Void)?
+    /// Runs just before the iterating task is cancelled (see
+    /// ``RecordedStreams/Claim/markClosing()``).
+    private let onCancelling: (@Sendable () -> Void)?
     /// Keeps the report for the test's next read of the recorder.
     private let report: @Sendable (String) -> Void
 
-    init(grace: TimeInterval, onRelease: (@Sendable () -> Void)?, report: @escaping @Sendable (String) -> Void) {
+    init(
+        grace: TimeInterval, onCancelling: (@Sendable () -> Void)? = nil, onRelease: (@Sendable () -> Void)?,
+        report: @escaping @Sendable (String) -> Void
+    ) {
         self.grace = grace
+        self.onCancelling = onCancelling
         self.onRelease = onRelease
         self.report = report
     }
@@ -55,6 +62,7 @@ final class AsyncIterationSubscription: Subscription, Sendable {
             return state.isCancelled
         }
         if cancelNow {
+            onCancelling?()
             task.cancel()
             release()
         }
@@ -84,6 +92,7 @@ final class AsyncIterationSubscription: Subscription, Sendable {
             return (state.task, !state.hasEnded)
         }
         if let task {
+            onCancelling?()
             task.cancel()
             release()
         }

@@ -13,14 +13,17 @@ enum AsyncRecordingLauncher {
     /// Gives the storage the subscription that cancels the iteration.
     ///
     /// - parameter storage: The recorder's storage.
+    /// - parameter onCancelling: Runs just before the iterating task is
+    ///   cancelled.
     /// - parameter onRelease: Runs once, as soon as the sequence is free for
     ///   another consumer: at its end, or once the recording is cancelled.
     static func subscribe<Input, Failure>(
         _ storage: RecorderStorage<Input, Failure>,
+        onCancelling: (@Sendable () -> Void)? = nil,
         onRelease: (@Sendable () -> Void)? = nil
     ) -> AsyncIterationSubscription {
         let subscription = AsyncIterationSubscription(
-            grace: ProbeSettings.effectiveTimeout(nil), onRelease: onRelease
+            grace: ProbeSettings.effectiveTimeout(nil), onCancelling: onCancelling, onRelease: onRelease
         ) { [storage] explanation in
             // The test's next read of the recorder reports it. A released
             // recorder has no next read: standard error is what is left.
@@ -62,8 +65,8 @@ extension Recorder where Failure == any Error {
     /// Records an `AsyncThrowingStream`, unless it is recorded already (see
     /// ``RecordedStreams``).
     func startRecording(stream: AsyncThrowingStream<Input, any Error>) {
-        guard let key = claim(stream, kind: "AsyncThrowingStream") else { return }
-        let subscription = AsyncRecordingLauncher.subscribe(storage) { RecordedStreams.release(key) }
+        guard let (key, claim) = claim(stream, kind: "AsyncThrowingStream") else { return }
+        let subscription = AsyncRecordingLauncher.subscribe(storage, onCancelling: claim.markClosing) { RecordedStreams.release(key, claim) }
         AsyncRecordingLauncher.launch(
             ThrowingAsyncIteration(stream.makeAsyncIterator(), storage: storage, subscription: subscription), subscription)
     }
@@ -84,8 +87,10 @@ extension Recorder where Failure == Never, Input: Sendable {
         let recorder = Recorder(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
             clock: clock, exhaustive: exhaustive)
-        guard let key = recorder.claim(stream, kind: "AsyncStream") else { return (recorder, nil) }
-        let subscription = AsyncRecordingLauncher.subscribe(recorder.storage) { RecordedStreams.release(key) }
+        guard let (key, claim) = recorder.claim(stream, kind: "AsyncStream") else { return (recorder, nil) }
+        let subscription = AsyncRecordingLauncher.subscribe(recorder.storage, onCancelling: claim.markClosing) {
+            RecordedStreams.release(key, claim)
+        }
         return (recorder, StreamIteration(stream.makeAsyncIterator(), storage: recorder.storage, subscription: subscription))
     }
 }
@@ -93,9 +98,13 @@ extension Recorder where Failure == Never, Input: Sendable {
 extension Recorder {
     /// Claims a stream for this recorder. When another recorder records it
     /// already, reports the misuse, cancels this recorder, and returns nil.
-    func claim<Stream>(_ stream: Stream, kind: String) -> RecordedStreams.Key? {
+    func claim<Stream>(_ stream: Stream, kind: String) -> (RecordedStreams.Key, RecordedStreams.Claim)? {
         let key = RecordedStreams.key(of: stream)
-        guard let owner = RecordedStreams.claim(key, at: storage.site) else { return key }
+        let owner: CallSite
+        switch RecordedStreams.claim(key, at: storage.site) {
+        case let .success(claim): return (key, claim)
+        case let .failure(recorded): owner = recorded.site
+        }
         storage.cancel()
         storage.reportMisuse(RecorderStorage<Input, Failure>.Misuse(
             "\(kind) is already recorded by the recorder created at \(owner)",

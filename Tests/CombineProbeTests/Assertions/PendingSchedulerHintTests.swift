@@ -1,4 +1,4 @@
-import CombineProbe
+@testable import CombineProbe
 import Foundation
 import Testing
 import XCTest
@@ -47,7 +47,7 @@ final class PendingSchedulerHintTests: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, _) = captureFailures { try wait(for: recorder.next(), timeout: shortTimeout) }
         assertFailures(failures, [
-            "Asynchronous wait failed: exceeded timeout of 0.05 seconds waiting for recorder.next(), which waits for one more element. "
+            FailureReporter.timeoutHeadline(after: shortTimeout, in: .xcTest) + "recorder.next(), which waits for one more element. "
                 + "Recorded so far: no element, not completed. (" + xcTestHint
                 + "; if the code under test runs on one, wait with `scheduler.wait(for:timeout:)`, in virtual time.)",
         ], at: line)

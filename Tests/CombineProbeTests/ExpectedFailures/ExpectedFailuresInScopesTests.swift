@@ -10,9 +10,9 @@ import XCTest
 // the test's scope.
 
 /// The expected report of a recorder made at `line` of this file.
-private func exhaustiveReport(line: Int, events: String) -> String {
+private func exhaustiveReport(line: Int, events: [String]) -> String {
     "Exhaustive recorder created at CombineProbeTests/ExpectedFailuresInScopesTests.swift:\(line) "
-        + "ends the test with unconsumed events: \(events). "
+        + "ends the test with \(events.count) unconsumed event\(events.count == 1 ? "" : "s") [\(events.joined(separator: ", "))]. "
         + "Read them (next(), elements, finished…), skip them (skip(n)), or say so with ignoreRemainingEvents()."
 }
 
@@ -27,7 +27,7 @@ final class ExpectedFailuresInAnExhaustiveTestCaseTests: ProbeTestCase {
             let recorder = [1, 2].publisher.record()
             XCTAssertEqual(try? recorder.next().get(), 1)
         }
-        XCTAssertEqual(failures.map(\.message), [exhaustiveReport(line: line, events: "2, finished")])
+        XCTAssertEqual(failures.map(\.message), [exhaustiveReport(line: line, events: ["2", "finished"])])
         XCTAssertEqual(failures.map(\.line), [line])
     }
 
@@ -37,7 +37,7 @@ final class ExpectedFailuresInAnExhaustiveTestCaseTests: ProbeTestCase {
             let recorder = [3].publisher.record()
             _ = try? await wait(for: recorder.next(), timeout: 1)
         }
-        XCTAssertEqual(failures.map(\.message), [exhaustiveReport(line: line, events: "finished")])
+        XCTAssertEqual(failures.map(\.message), [exhaustiveReport(line: line, events: ["finished"])])
         XCTAssertEqual(failures.map(\.line), [line])
     }
 
@@ -61,7 +61,7 @@ final class ExpectedFailuresInAnExhaustiveTestCaseTests: ProbeTestCase {
                 let recorder = [1, 2].publisher.record()
                 _ = try? await wait(for: recorder.next(), timeout: 1)
             }
-            #expect(failures.map(\.message) == [exhaustiveReport(line: line, events: "2, finished")])
+            #expect(failures.map(\.message) == [exhaustiveReport(line: line, events: ["2", "finished"])])
             #expect(failures.map(\.line) == [line])
         }
     }
