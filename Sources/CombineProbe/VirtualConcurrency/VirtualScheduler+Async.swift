@@ -99,6 +99,8 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        beginStep()
+        defer { endStep() }
         if actionContext == .mainActor {
             await advanceOnMainActor(by: UncheckedSendable(interval), at: site)
         } else {
@@ -137,6 +139,8 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        beginStep()
+        defer { endStep() }
         if actionContext == .mainActor {
             await advanceOnMainActor(to: UncheckedSendable(date), at: site)
         } else {
@@ -177,6 +181,8 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        beginStep()
+        defer { endStep() }
         if actionContext == .mainActor {
             await runOnMainActor(horizon: UncheckedSendable(horizon), at: site)
         } else {

@@ -70,16 +70,84 @@ extension VirtualScheduler {
             + "the global executor, in no order relative to the test's steps."
     }
 
-    /// Counts a sleep on the scheduler's time (`scheduler.clock`,
-    /// `scheduler.sleep`) from a task that does not prefer ``executor``:
-    /// see `outsideSleepHint`. Where task executors do not exist, no sleep
-    /// is counted.
-    func noteSleeper() {
+    /// What a wait that found nothing scheduled adds when async code may
+    /// sleep on the scheduler's time (its ``clock`` or ``executor`` was asked
+    /// for) and no task outside the virtual world slept on it yet: one may be
+    /// about to. Empty otherwise (`outsideSleepHint` names one that did).
+    var plainTaskHint: String {
+        let asyncCode = clockTaken.withLock { $0 } || taskExecutor.withLock { $0 != nil }
+        guard asyncCode, outsideSleeps.withLock({ $0 }) == 0 else { return "" }
+        return " Or does a task started with a plain Task { }, outside the virtual world, still have to sleep on the "
+            + "scheduler's time? Its wake-up would come in no order relative to the test's steps: start it with "
+            + "Task(executorPreference: scheduler.executor)."
+    }
+
+    /// Counts a sleep until `deadline` on the scheduler's time
+    /// (`scheduler.clock`, `scheduler.sleep`) from a task that does not
+    /// prefer ``executor``: see `outsideSleepHint`. Where task executors do
+    /// not exist, no sleep is counted.
+    ///
+    /// Such a task runs in no order relative to the test's steps, and its
+    /// sleep can come after the step that should have woken it — `advance`
+    /// returned before the task slept —, when nothing would ever wake it: a
+    /// test awaiting the task would hang. So a sleep from outside that
+    /// arrives while no step moves time, or that a step leaves behind due
+    /// already (it arrived after the step's last look at the queue), is a
+    /// test failure at the line that created the scheduler, naming the
+    /// cause, and ends at once, with `CancellationError`.
+    ///
+    /// - throws: `CancellationError` for a sleep that arrives while no step
+    ///   moves time.
+    func admitSleeper(_ sleep: VirtualSleep, until deadline: VirtualTime) throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let world = taskExecutor.withLock { ($0 as? VirtualTaskExecutor)?.asUnownedTaskExecutor() }
         let preferred = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
         if let world, preferred == world { return }
         outsideSleeps.withLock { $0 += 1 }
+        // A sleep that ends at once needs no step.
+        guard deadline > elapsed else { return }
+        let admitted = steps.withLock { steps -> Bool in
+            guard steps.inProgress > 0 else { return false }
+            steps.outsideSleeps.append(OutsideSleep(sleep: sleep, deadline: deadline))
+            return true
+        }
+        if admitted { return }
+        FailureReporter.fail(abandonedSleepMessage(until: deadline, duringStep: false), at: reporter.site)
+        throw CancellationError()
+    }
+
+    /// Notes that a move of time starts: see ``admitSleeper(_:until:)``.
+    func beginStep() {
+        steps.withLock { $0.inProgress += 1 }
+    }
+
+    /// Notes that a move of time ended. The last one to end abandons the
+    /// sleeps from outside that it left behind due already.
+    func endStep() {
+        let now = elapsed
+        let abandoned = steps.withLock { steps -> [OutsideSleep] in
+            steps.inProgress -= 1
+            guard steps.inProgress == 0, !steps.outsideSleeps.isEmpty else { return [] }
+            var due: [OutsideSleep] = []
+            steps.outsideSleeps.removeAll { entry in
+                if entry.sleep.isOver { return true }
+                if entry.deadline <= now { due.append(entry); return true }
+                return false
+            }
+            return due
+        }
+        for entry in abandoned where entry.sleep.abandon(on: self) {
+            FailureReporter.fail(abandonedSleepMessage(until: entry.deadline, duringStep: true), at: reporter.site)
+        }
+    }
+
+    private func abandonedSleepMessage(until deadline: VirtualTime, duringStep: Bool) -> String {
+        "VirtualScheduler: a task outside its virtual world slept on the scheduler's time, until \(deadline), "
+            + (duringStep ? "after the step that should have woken it had looked at its work" : "while nothing was moving time")
+            + " (virtual time is \(elapsed)) — a Task { } started without executorPreference: scheduler.executor, or an "
+            + "operator that starts a task of its own. Nothing would ever wake it: it ends at once, with CancellationError. "
+            + "Start the task with Task(executorPreference: scheduler.executor), or inside scheduler.withTasks { }, so that "
+            + "`await scheduler.advance` lets it sleep first."
     }
 
     /// Runs `operation` in the scheduler's virtual world: it, its child tasks

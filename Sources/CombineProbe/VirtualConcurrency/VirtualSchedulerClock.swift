@@ -95,7 +95,8 @@ extension VirtualScheduler {
     /// A `Clock` in this scheduler's virtual time: it shares the queue of
     /// scheduled work and `now` (see ``VirtualSchedulerClock``).
     public var clock: VirtualSchedulerClock {
-        VirtualSchedulerClock(source: self)
+        clockTaken.withLock { $0 = true }
+        return VirtualSchedulerClock(source: self)
     }
 }
 

@@ -12,10 +12,10 @@ final class VirtualSleep: Sendable {
 
     /// Suspends until the virtual time of `source` reaches `deadline`.
     static func sleep(until deadline: VirtualTime, on source: any VirtualClock) async throws {
-        source.noteSleeper()
+        let sleep = VirtualSleep()
+        try source.admitSleeper(sleep, until: deadline)
         try Task.checkCancellation()
         guard deadline > source.elapsed else { return }
-        let sleep = VirtualSleep()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 sleep.start(continuation, deadline: deadline, on: source)
@@ -41,6 +41,19 @@ final class VirtualSleep: Sendable {
         }
         if cancelledMeanwhile { source.cancelScheduled(wakeUp) }
     }
+
+    /// Ends a sleep that nothing would wake (see
+    /// `VirtualScheduler.admitSleeper(_:until:)`) with `CancellationError`.
+    /// Returns false if it was over already.
+    func abandon(on source: any VirtualClock) -> Bool {
+        let over = state.withLock { $0.isOver }
+        if over { return false }
+        if let wakeUp = end(.failure(CancellationError())) { source.cancelScheduled(wakeUp) }
+        return true
+    }
+
+    /// Whether the sleep ended (woken, cancelled or abandoned).
+    var isOver: Bool { state.withLock { $0.isOver } }
 
     /// Resumes the sleeper with `result`, the first time only. Returns the
     /// wake-up to cancel, if it is still scheduled.

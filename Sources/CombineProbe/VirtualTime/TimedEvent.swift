@@ -107,8 +107,10 @@ protocol VirtualClock: AnyObject, Sendable {
     /// for `cancelScheduled(_:)`.
     func schedule(at time: VirtualTime, _ action: @escaping () -> Void) -> UInt64
     func cancelScheduled(_ id: UInt64)
-    /// Notes that the current task sleeps on this time.
-    func noteSleeper()
+    /// Notes that the current task sleeps on this time, until `deadline`;
+    /// throws when the sleep must end at once (see
+    /// `VirtualScheduler.admitSleeper(_:until:)`).
+    func admitSleeper(_ sleep: VirtualSleep, until deadline: VirtualTime) throws
 }
 
 extension VirtualScheduler: VirtualClock {

@@ -25,6 +25,8 @@ extension VirtualScheduler {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        beginStep()
+        defer { endStep() }
         guard actionContext == .caller else {
             _ = onActionThread("advance(by:)", at: site) { advance(by: interval, at: site) }
             return
@@ -77,6 +79,8 @@ extension VirtualScheduler {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        beginStep()
+        defer { endStep() }
         _ = onActionThread("advance(to:)", at: site) {
             guard let target = target(advancingTo: date, at: site) else { return }
             advance(to: target, date: date)
@@ -136,6 +140,8 @@ extension VirtualScheduler {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        beginStep()
+        defer { endStep() }
         _ = onActionThread("run()", at: site) {
             run(horizon: horizon, maximumActions: Self.maximumRunActions, site: site)
         }

@@ -39,6 +39,8 @@ extension VirtualScheduler {
         _ makePublisher: () -> P
     ) -> Recorder<P.Output, P.Failure> {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        beginStep()
+        defer { endStep() }
         let now = elapsed
         if !(now <= created && created <= subscribed && subscribed <= cancelled) {
             FailureReporter.fail(

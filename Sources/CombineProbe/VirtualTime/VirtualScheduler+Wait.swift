@@ -59,6 +59,8 @@ extension VirtualScheduler {
         let wait = VirtualWait(
             scheduler: self, expectation: expectation, timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        beginStep()
+        defer { endStep() }
         let outcome = onActionThread { () -> VirtualWaitOutcome in
             var outcome = wait.step()
             while outcome == nil { outcome = wait.step() }
@@ -112,6 +114,8 @@ extension VirtualScheduler {
         let wait = VirtualWait(
             scheduler: self, expectation: expectation, timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        beginStep()
+        defer { endStep() }
         if actionContext == .mainActor {
             return try await waitOnMainActor(UncheckedSendable(wait)).value
         }
@@ -310,7 +314,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
                 + "so virtual time cannot move on, and \(label) still waits for \(plan.goal). "
                 + "Recorded so far: \(summary). Does the code under test use a real scheduler "
                 + "(DispatchQueue.main, RunLoop.main, a queue of its own) instead of the virtual one?"
-                + scheduler.taskHint
+                + scheduler.taskHint + scheduler.plainTaskHint
         case let .inFlight(pending):
             let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
             return "\(plan.timeoutHeadline): nothing is scheduled on the virtual scheduler at \(now), and \(label) still waits for \(plan.goal); "

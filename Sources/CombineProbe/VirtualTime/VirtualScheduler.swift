@@ -68,8 +68,14 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// system the library supports).
     let taskExecutor = Locked<AnyObject?>(nil)
     /// How many sleeps on the scheduler's time came from tasks outside its
-    /// virtual world (see `noteSleeper()`), for failure messages.
+    /// virtual world (see `admitSleeper(_:until:)`), for failure messages.
     let outsideSleeps = Locked(0)
+    /// Whether ``clock`` was asked for: async code may sleep on this time.
+    let clockTaken = Locked(false)
+    /// The moves of time (`advance`, `run`, a virtual wait) under way, and
+    /// the sleeps from outside the virtual world that arrived meanwhile (see
+    /// `admitSleeper(_:until:)`).
+    let steps = Locked(StepState())
     /// Whether the time type counts whole nanoseconds (`DispatchQueue`'s):
     /// then every run of a repeating schedule is at the date of its due time,
     /// and the queue repeats it by itself.

@@ -1,0 +1,16 @@
+/// The moves of time under way on a virtual scheduler, and the sleeps from
+/// outside its virtual world that arrived meanwhile: see
+/// `VirtualScheduler.admitSleeper(_:until:)`.
+struct StepState {
+    /// How many `advance`, `run` or virtual waits are under way.
+    var inProgress = 0
+    /// The sleeps from outside the virtual world that arrived during a step,
+    /// not known to be over yet.
+    var outsideSleeps: [OutsideSleep] = []
+}
+
+/// A sleep from outside a scheduler's virtual world, and when it ends.
+struct OutsideSleep {
+    let sleep: VirtualSleep
+    let deadline: VirtualTime
+}
