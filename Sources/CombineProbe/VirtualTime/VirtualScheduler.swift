@@ -37,8 +37,16 @@ import Foundation
 ///   action runs in the same advance when it falls due within it.
 /// - While an action runs, ``now`` is the instant it was due.
 /// - Any scheduled work can be cancelled, repeating schedules included.
-/// - Times are kept to the nanosecond: `.milliseconds(1)` is one
-///   millisecond.
+/// - Virtual time (``elapsed``, `advance(by:)`, the clock) counts whole
+///   nanoseconds exactly, whatever the time type: `.milliseconds(1)` is one
+///   millisecond. Dates keep the precision of their type: on Apple
+///   platforms a `DispatchQueue` date counts Mach ticks (about 41.67 ns on
+///   Apple silicon), so dates finer than a tick round to one, and actions
+///   whose dates round to the same tick run in the order they were
+///   scheduled.
+/// - Actions run on the thread that moves time, or on the main actor for a
+///   scheduler made with `actionsOn: .mainActor` (see
+///   ``VirtualActionContext``).
 /// - Work may be scheduled from any thread.
 ///
 /// Bad input is a test failure, never a crash or a hang: a negative or

@@ -22,6 +22,22 @@ enum ActionOrderProperty {
         }
     }
 
+    /// `nanoseconds` on the grid of times that `DispatchQueue` dates keep
+    /// exactly: every nanosecond on Linux; on Apple platforms, whose dispatch
+    /// times count Mach ticks (1/24 µs on Apple silicon), multiples of 125 ns,
+    /// which are whole ticks. Finer dates round to a tick there, and actions
+    /// whose dates round to the same tick run in the order they were
+    /// scheduled (see Testing time, "Precision").
+    static func onTicks(_ nanoseconds: Int64) -> Int64 {
+        #if canImport(Darwin)
+        let grid: Int64 = 125
+        if nanoseconds == 1 { return grid }
+        return nanoseconds - nanoseconds % grid
+        #else
+        return nanoseconds
+        #endif
+    }
+
     /// The first disagreement between the scheduler and the model over
     /// `operations` operations drawn from `seed`; nil when there is none.
     static func firstMismatch(seed: UInt64, operations: Int) -> String? {
@@ -89,7 +105,7 @@ enum ActionOrderProperty {
 
         /// A due time near now: ties and the past are frequent.
         func nearDue() -> Int64 {
-            let unit: Int64 = Bool.random(using: &random) ? 1 : 1_000
+            let unit: Int64 = Bool.random(using: &random) ? onTicks(1) : 1_000
             return ActionOrderModel.clampedSum(model.now, unit * Int64.random(in: -5...20, using: &random))
         }
 
@@ -101,8 +117,8 @@ enum ActionOrderProperty {
                 let id = nextID
                 let due: Int64
                 switch Int.random(in: 0..<20, using: &random) {
-                case 0: due = Int64.random(in: Int64.min...Int64.max, using: &random)
-                case 1...3: due = ActionOrderModel.clampedSum(model.now, Int64.random(in: 0...(1 << 40), using: &random))
+                case 0: due = onTicks(Int64.random(in: Int64.min...Int64.max, using: &random))
+                case 1...3: due = ActionOrderModel.clampedSum(model.now, onTicks(Int64.random(in: 0...(1 << 40), using: &random)))
                 default: due = nearDue()
                 }
                 var effect = ActionOrderModel.Effect.none
@@ -110,7 +126,7 @@ enum ActionOrderProperty {
                 case 0, 1:
                     nextID += 1
                     ids.append(nextID)
-                    effect = .schedule(id: nextID, offset: Int64.random(in: -3_000...20_000, using: &random))
+                    effect = .schedule(id: nextID, offset: onTicks(Int64.random(in: -3_000...20_000, using: &random)))
                 case 2 where !ids.isEmpty:
                     effect = .cancel(id: ids.randomElement(using: &random)!)
                 default: break
@@ -125,7 +141,7 @@ enum ActionOrderProperty {
                 ids.append(id)
                 let due = max(0, nearDue())
                 let interval = Int.random(in: 0..<10, using: &random) == 0
-                    ? Int64.random(in: (1 << 60)...(1 << 62), using: &random)
+                    ? onTicks(Int64.random(in: (1 << 60)...(1 << 62), using: &random))
                     : 1_000 * Int64.random(in: 5...200, using: &random)
                 timers[id] = scheduler.schedule(after: start.advanced(by: .nanoseconds(Int(due))), interval: .nanoseconds(Int(interval))) {
                     log.append(id)
@@ -141,9 +157,9 @@ enum ActionOrderProperty {
                 let amount: Int64
                 switch Int.random(in: 0..<20, using: &random) {
                 case 0: amount = 0
-                case 1 where !model.repeats: amount = Int64.random(in: 0...(1 << 41), using: &random)
-                case 2, 3: amount = Int64.random(in: 0...2_000_000, using: &random)
-                default: amount = Int64.random(in: 0...20_000, using: &random)
+                case 1 where !model.repeats: amount = onTicks(Int64.random(in: 0...(1 << 41), using: &random))
+                case 2, 3: amount = onTicks(Int64.random(in: 0...2_000_000, using: &random))
+                default: amount = onTicks(Int64.random(in: 0...20_000, using: &random))
                 }
                 scheduler.advance(by: .nanoseconds(Int(amount)))
                 model.advance(to: ActionOrderModel.clampedSum(model.now, amount))
