@@ -324,6 +324,10 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
             return "\(plan.timeoutHeadline): \(scheduler.mainActorBlockedMessage("wait(for:timeout:)")) "
                 + "Recorded so far: \(summary)."
         case .invertedFulfilled:
+            // Quoted as XCTest's waiter quotes a fulfilled inverted
+            // expectation on this platform, after the same headline.
+            let framework = framework
+            let label = plan.label(description) { FailureReporter.quote($0, invertedFulfilled: true, in: framework) }
             return "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label) at virtual time \(now), which expects \(plan.goal). "
                 + "Recorded: \(summary)."
         }

@@ -159,6 +159,16 @@ let invertedFulfilled = "Fulfilled inverted expectation"
 let invertedFulfilled = "Asynchronous wait failed - Fulfilled inverted expectation"
 #endif
 
+/// A description as XCTest's waiter quotes it after ``invertedFulfilled``:
+/// in double quotes on Apple platforms, single quotes in corelibs-XCTest.
+func quotedAsInverted(_ description: String) -> String {
+    #if canImport(ObjectiveC)
+    "\"\(description)\""
+    #else
+    "'\(description)'"
+    #endif
+}
+
 /// What an XCTest failure for a wait that timed out starts with, up to the
 /// number of seconds: XCTest's own waiter's words on this platform (Swift
 /// Testing's issues start with Apple's: "Asynchronous wait failed: Exceeded

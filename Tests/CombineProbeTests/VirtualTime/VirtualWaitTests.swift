@@ -88,7 +88,7 @@ final class VirtualWaitTests: FailureCapturingTestCase {
         let waitLine = #line + 1
         let (failures, _) = captureFailures { try scheduler.wait(for: recorder.next().inverted, timeout: .seconds(1), description: "no result") }
         assertFailures(failures, [
-            invertedFulfilled + " \"no result\" (recorder.next().inverted) at virtual time 100ms, "
+            invertedFulfilled + " \(quotedAsInverted("no result")) (recorder.next().inverted) at virtual time 100ms, "
             + "which expects no new element and no completion. Recorded: 1 element [\"a\" at 100ms], not completed.",
         ], at: waitLine)
         XCTAssertEqual(scheduler.elapsed, .milliseconds(100))
