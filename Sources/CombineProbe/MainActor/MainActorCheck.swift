@@ -12,15 +12,17 @@ import Foundation
 /// on the main actor when it is on the main thread, or inside a block of the
 /// main queue, which a value set on the queue tells.
 enum MainActorCheck {
-    /// Set on the main queue once, read back by blocks running on it.
-    private static let key: DispatchSpecificKey<Bool> = {
+    /// Set on the main queue once, read back by blocks running on it. (In a
+    /// box: the key is only an identity, never changed, but not every
+    /// platform's Dispatch declares it `Sendable`.)
+    private static let key: UncheckedSendable<DispatchSpecificKey<Bool>> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
+        return UncheckedSendable(key)
     }()
 
     /// Whether the caller runs on the main actor.
     static var isCurrent: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true
+        Thread.isMainThread || DispatchQueue.getSpecific(key: key.value) == true
     }
 }

@@ -14,7 +14,9 @@
 ///   actions run on the main actor (`VirtualScheduler+Async`, `+Wait`): a
 ///   stride, a date, a wait and its value, handed to the main actor and back
 ///   within one call, while the caller is suspended awaiting it, so that no
-///   two isolation domains ever touch them at the same time.
+///   two isolation domains ever touch them at the same time;
+/// - the `DispatchSpecificKey` that tells code running on the main queue
+///   (`MainActorCheck`): an identity, created once and never changed.
 // @unchecked Sendable: no mutable state of its own (`let value`); no lock is needed here,
 // and each use relies on the thread-safety its value documents (see above).
 struct UncheckedSendable<Value>: @unchecked Sendable {
