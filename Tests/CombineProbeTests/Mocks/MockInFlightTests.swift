@@ -17,48 +17,49 @@ private final class Hold: Sendable {
 
 final class MockInFlightTests: FailureCapturingTestCase {
     func testAStuckGeneratorIsNamedByItsCall() {
-        let scheduler = DispatchQueue.virtualScheduler()
-        let service = WeatherServiceMock()
         let hold = Hold()
         defer { hold.release() }
-        service.forecastResult = .generate { _ in hold.wait() }
-        let recorder = service.forecast(for: "Nowhere").receive(on: scheduler).record()
-        let failures = ProbeSettings.withOverrides(.init(defaultTimeout: 0.2, timeoutMultiplier: 1)) {
-            captureFailures { try scheduler.wait(for: recorder.next(), timeout: .seconds(1)) }.failures
+        assertStuckWorkIsNamed(#"the .generate closure of forecast(for:) with ("Nowhere") of a PublisherMock, still running"#) { service in
+            service.forecastResult = .generate { _ in hold.wait() }
+            return service.forecast(for: "Nowhere")
         }
-        assertFailures(failures, [
-            "Asynchronous wait failed: nothing is scheduled on the virtual scheduler at 0s, and recorder.next() still waits for one more element; "
-                + "work outside virtual time did not land within 0.2 s of real time: ",
-        ], at: #line - 5)
-        // Named by its call; a delivery step starved of a thread meanwhile
-        // would be named beside it.
-        let message = failures.first?.message ?? ""
-        XCTAssertTrue(message.contains(#"the .generate closure of forecast(for:) with ("Nowhere") of a PublisherMock, still running"#), message)
-        XCTAssertTrue(message.hasSuffix("Recorded so far: no element, not completed."), message)
     }
 
     func testAStuckDeliveryIsNamedByItsCall() {
-        let scheduler = DispatchQueue.virtualScheduler()
-        let service = WeatherServiceMock()
         let hold = Hold()
         defer { hold.release() }
-        service.forecastResult = .value(Forecast(city: "Nowhere", celsius: 0))
-        let recorder = service.forecast(for: "Nowhere")
-            .handleEvents(receiveOutput: { _ in hold.wait() })
-            .receive(on: scheduler)
-            .record()
+        assertStuckWorkIsNamed(#"the background delivery of forecast(for:) with ("Nowhere") of a PublisherMock"#) { service in
+            service.forecastResult = .value(Forecast(city: "Nowhere", celsius: 0))
+            return service.forecast(for: "Nowhere")
+                .handleEvents(receiveOutput: { _ in hold.wait() })
+                .eraseToAnyPublisher()
+        }
+    }
+
+    /// Waits in virtual time for the first value of the publisher that
+    /// `makePublisher` makes from a mock, behind `receive(on:)`, with a
+    /// grace period of 0.2 s: the one failure names the stuck work as
+    /// `name`, and shows that nothing was recorded.
+    private func assertStuckWorkIsNamed(
+        _ name: String,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        _ makePublisher: (WeatherServiceMock) -> AnyPublisher<Forecast, WeatherError>
+    ) {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let recorder = makePublisher(WeatherServiceMock()).receive(on: scheduler).record()
         let failures = ProbeSettings.withOverrides(.init(defaultTimeout: 0.2, timeoutMultiplier: 1)) {
             captureFailures { try scheduler.wait(for: recorder.next(), timeout: .seconds(1)) }.failures
         }
         assertFailures(failures, [
             "Asynchronous wait failed: nothing is scheduled on the virtual scheduler at 0s, and recorder.next() still waits for one more element; "
                 + "work outside virtual time did not land within 0.2 s of real time: ",
-        ], at: #line - 5)
+        ], at: #line - 5, callerLine: line)
         // Named by its call; a delivery step starved of a thread meanwhile
         // would be named beside it.
         let message = failures.first?.message ?? ""
-        XCTAssertTrue(message.contains(#"the background delivery of forecast(for:) with ("Nowhere") of a PublisherMock"#), message)
-        XCTAssertTrue(message.hasSuffix("Recorded so far: no element, not completed."), message)
+        XCTAssertTrue(message.contains(name), message, file: file, line: line)
+        XCTAssertTrue(message.hasSuffix("Recorded so far: no element, not completed."), message, file: file, line: line)
     }
 }
 
