@@ -44,6 +44,13 @@ struct ActionQueue {
     /// `Set`: a set insert hashes and probes, some 750 instructions.)
     private var cancelled: [UInt64] = []
     private var nextID: UInt64 = 0
+    /// The explored schedule that orders the actions due at one instant,
+    /// while one is explored (see ``ScheduleChoices``); nil otherwise, and
+    /// ties then run first-scheduled first.
+    var choices: ScheduleChoices?
+    /// What the pending actions are, in words, by schedule, while a
+    /// schedule is explored (see ``ScheduleLabel``): for its report.
+    private var labels: [UInt64: String] = [:]
 
     /// A new identifier for a schedule, and its place in the order of
     /// scheduling: identifiers are made in that order, one per schedule.
@@ -66,6 +73,7 @@ struct ActionQueue {
         run: consuming @escaping () -> Void
     ) {
         if !cancelled.isEmpty && isCancelled(id) { return }
+        if choices != nil, let label = ScheduleLabel.current { labels[id] = label }
         var flags: QueueKey.Flags = []
         if interval != 0 { flags.insert(.hasInterval) }
         if repeats && interval > 0 { flags.insert(.repeats) }
@@ -140,9 +148,13 @@ struct ActionQueue {
     /// its head was just read by `peek()` or `nextDue()` (so it is not
     /// cancelled).
     mutating func popFirst(elapsed: Int64, due: inout Int64, date: inout AnyObject?) -> () -> Void {
-        let key = keys.removeFirst()
+        var key = keys.removeFirst()
+        if let choices, let next = keys.first, next.due == key.due {
+            key = chooseAmongTies(first: key, choices)
+        }
         due = key.due
         guard key.flags.contains(.repeats) else {
+            if choices != nil { labels[key.sequence] = nil }
             return slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
         }
         let current = max(elapsed, key.due)
@@ -180,6 +192,36 @@ struct ActionQueue {
             if !isCancelled(key.sequence) { count += 1 }
         }
         return count
+    }
+
+    /// Takes the action the explored schedule runs first among those due
+    /// at `first`'s instant, `first` (just removed) included; the others go
+    /// back, in their order.
+    private mutating func chooseAmongTies(first: QueueKey, _ choices: ScheduleChoices) -> QueueKey {
+        var ties = [first]
+        while let next = keys.first, next.due == first.due {
+            let key = keys.removeFirst()
+            if !cancelled.isEmpty && isCancelled(key.sequence) {
+                var date: AnyObject?
+                _ = slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
+                continue
+            }
+            ties.append(key)
+        }
+        let option = choices.choose(ties.count) { option in
+            "at \(VirtualTime(nanoseconds: first.due)), ran \(label(of: ties[option])) before \(label(of: ties[0]))"
+        }
+        for (index, key) in ties.enumerated() where index != option {
+            keys.insert(key)
+        }
+        return ties[option]
+    }
+
+    /// What the action of `key` is, for a report.
+    private func label(of key: QueueKey) -> String {
+        if let label = labels[key.sequence] { return label }
+        return key.flags.contains(.hasInterval)
+            ? "the repeating action scheduled #\(key.sequence)" : "the action scheduled #\(key.sequence)"
     }
 
     @inline(__always)

@@ -12,7 +12,9 @@ public struct MockDelivery: Sendable {
         /// test awaits (``PublisherMock/mockAsyncFunction(returning:arguments:delivery:function:)``).
         case backgroundAtOnce
         case immediate
-        case scheduled(@Sendable (@escaping @Sendable () -> Void) -> Void)
+        /// Scheduled: given the call's description, makes the function
+        /// that schedules each delivery step of one subscription.
+        case scheduled(@Sendable (String) -> @Sendable (@escaping @Sendable () -> Void) -> Void)
     }
 
     let kind: Kind
@@ -41,7 +43,10 @@ public struct MockDelivery: Sendable {
     ///
     /// - parameter scheduler: The scheduler that delivers the events.
     public static func on<S: Scheduler & Sendable>(_ scheduler: S) -> MockDelivery {
-        MockDelivery(kind: .scheduled { action in scheduler.schedule(action) })
+        MockDelivery(kind: .scheduled { call in
+            let label = "the answer to \(call)"
+            return { action in ScheduleLabel.$current.withValue(label) { scheduler.schedule(action) } }
+        })
     }
 
     /// On the given scheduler, `delay` after the call: a service that takes
@@ -56,8 +61,54 @@ public struct MockDelivery: Sendable {
     public static func after<S: Scheduler & Sendable>(_ delay: S.SchedulerTimeType.Stride, on scheduler: S) -> MockDelivery {
         // Carried as nanoseconds: a scheduler's stride need not be Sendable.
         let nanoseconds = Int(StrideNanoseconds.of(delay))
-        return MockDelivery(kind: .scheduled { action in
-            scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(nanoseconds)), action)
+        return MockDelivery(kind: .scheduled { call in
+            let label = "the answer to \(call)"
+            return { action in
+                ScheduleLabel.$current.withValue(label) {
+                    scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(nanoseconds)), action)
+                }
+            }
+        })
+    }
+
+    /// On the given scheduler, some time within `latency` after the call: a
+    /// service whose answers take more or less time, and may overtake each
+    /// other.
+    ///
+    /// ```swift
+    /// search.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+    /// ```
+    ///
+    /// A test that explores schedules (``ScheduleExploration``) tries both
+    /// bounds for each call: an answer that comes after the lower bound in
+    /// one schedule comes after the upper bound in another, so a later call
+    /// can be answered first. Otherwise every answer comes after the lower
+    /// bound. With a ``VirtualScheduler``, the latency is virtual.
+    ///
+    /// - parameter latency: How long after the subscription the events may
+    ///   come; a negative bound counts as zero.
+    /// - parameter scheduler: The scheduler that delivers the events.
+    public static func after<S: Scheduler & Sendable>(
+        between latency: ClosedRange<S.SchedulerTimeType.Stride>, on scheduler: S
+    ) -> MockDelivery {
+        let lower = max(0, Int(StrideNanoseconds.of(latency.lowerBound)))
+        let upper = max(lower, Int(StrideNanoseconds.of(latency.upperBound)))
+        return MockDelivery(kind: .scheduled { call in
+            let label = "the answer to \(call)"
+            // One latency per subscription, chosen when it is made.
+            var delay = lower
+            if upper > lower, let choices = (scheduler as? any ScheduleChoosing)?.scheduleChoices ?? ScheduleChoices.current {
+                let option = choices.choose(2) { _ in
+                    "\(label) came after \(VirtualTime(nanoseconds: Int64(upper))) (the upper bound), "
+                        + "not \(VirtualTime(nanoseconds: Int64(lower)))"
+                }
+                delay = option == 0 ? lower : upper
+            }
+            return { [delay] action in
+                ScheduleLabel.$current.withValue(label) {
+                    scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(delay)), action)
+                }
+            }
         })
     }
 
@@ -68,7 +119,9 @@ public struct MockDelivery: Sendable {
         case .background: return MockExecutor(gate: DeliveryGate(), call: "\(call)")
         case .backgroundAtOnce: return MockExecutor(gate: DeliveryGate(opened: true), call: "\(call)")
         case .immediate: return MockExecutor(run: { $0() }, runGenerator: { $0() })
-        case let .scheduled(schedule): return MockExecutor(run: schedule, runGenerator: schedule)
+        case let .scheduled(makeSchedule):
+            let schedule = makeSchedule("\(call)")
+            return MockExecutor(run: schedule, runGenerator: schedule)
         }
     }
 }

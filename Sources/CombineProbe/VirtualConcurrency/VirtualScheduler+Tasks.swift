@@ -12,12 +12,15 @@ extension VirtualScheduler {
     /// ```
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public var executor: VirtualTaskExecutor {
-        taskExecutor.withLock { box in
+        // Read before the executor's lock: one lock at a time.
+        let choices = scheduleChoices
+        return taskExecutor.withLock { box in
             if let executor = box as? VirtualTaskExecutor { return executor }
             // It sees actions being scheduled through the scheduler's count
             // of schedules made. The closure holds the clock's state, not
             // the scheduler: no cycle, and nothing generic.
-            let executor = VirtualTaskExecutor(scheduling: { [state] in state.withLock { $0.queue.schedulesMade } })
+            let executor = VirtualTaskExecutor(
+                scheduling: { [state] in state.withLock { $0.queue.schedulesMade } }, choices: choices)
             box = executor
             return executor
         }

@@ -34,7 +34,9 @@ final class VirtualSleep: Sendable {
         if cancelledAlready {
             return continuation.resume(throwing: CancellationError())
         }
-        let wakeUp = source.schedule(at: deadline) { [self] in _ = end(.success(())) }
+        let wakeUp = ScheduleLabel.$current.withValue(ScheduleLabel.current ?? "the wake-up of a sleep until \(deadline)") {
+            source.schedule(at: deadline) { [self] in _ = end(.success(())) }
+        }
         let cancelledMeanwhile = state.withLock { state -> Bool in
             state.wakeUp = wakeUp
             return state.isOver

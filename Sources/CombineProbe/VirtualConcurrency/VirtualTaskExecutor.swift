@@ -143,8 +143,13 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     private let scheduling: @Sendable () -> UInt64
 
     /// - parameter scheduling: The scheduler's count of scheduled actions (see `scheduling`).
-    init(scheduling: @escaping @Sendable () -> UInt64) {
+    /// The explored schedule that orders the ready jobs, if one is
+    /// explored (see ``ScheduleChoices``); nil runs them first in, first out.
+    private let choices: ScheduleChoices?
+
+    init(scheduling: @escaping @Sendable () -> UInt64, choices: ScheduleChoices? = nil) {
         self.scheduling = scheduling
+        self.choices = choices
     }
 
     /// Takes a job to run on the executor's serial queue, after the jobs
@@ -169,6 +174,16 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             let job = state.withLock { state -> UnownedJob? in
                 if state.next < state.jobs.count {
                     defer { state.next += 1; state.jobsRun += 1 }
+                    if let choices, state.jobs.count - state.next > 1 {
+                        let ready = state.jobs.count - state.next
+                        let option = choices.choose(ready) { option in
+                            "ran ready job \(option + 1) of \(ready) of the virtual executor first"
+                        }
+                        if option > 0 {
+                            let job = state.jobs.remove(at: state.next + option)
+                            state.jobs.insert(job, at: state.next)
+                        }
+                    }
                     state.jobStarted = .now()
                     return state.jobs[state.next]
                 }

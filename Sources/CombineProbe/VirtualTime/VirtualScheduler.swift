@@ -115,7 +115,11 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         column: UInt = #column
     ) {
         startDate = VirtualDate(now)
-        state = Locked(VirtualClockState())
+        var clock = VirtualClockState()
+        // A scheduler made while a schedule is explored orders its ties as
+        // that schedule says.
+        clock.queue.choices = ScheduleChoices.current
+        state = Locked(clock)
         currentDate = VirtualDate(now)
         countsNanoseconds = StrideNanoseconds.countsNanoseconds(Stride.self)
         plainStart = Self.plainDispatchTime(of: now) ?? 0
@@ -142,6 +146,12 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
 
     /// Zero: virtual actions run exactly when they fall due.
     public var minimumTolerance: Stride { .zero }
+
+    /// The explored schedule this scheduler follows, if it was made while
+    /// one was explored (see ``ScheduleExploration``).
+    var scheduleChoices: ScheduleChoices? {
+        state.withLock { $0.queue.choices }
+    }
 
     /// The number of scheduled actions that have not run yet (cancelled ones
     /// excluded; a repeating schedule counts once).

@@ -1,0 +1,100 @@
+/// Chooses which schedules to run, and in which order: fewest deviations
+/// first.
+///
+/// The first schedule is the default order. Each schedule that runs tells
+/// the planner its choice points (``record(_:points:)``); its children are
+/// the schedules that follow it up to one of its later points, and take
+/// another option there. Every schedule of the test is the child of exactly
+/// one other, so the search never runs one twice, and it is complete: once
+/// no child is left, every schedule the test can take has run (the space
+/// was covered).
+///
+/// Schedules run by levels, by their number of deviations: all those with
+/// one deviation before any with two, and so on. The first failing schedule
+/// is then one with the fewest deviations that fail: every schedule with
+/// fewer ran and passed, which is what shrinking would look for. Within a
+/// level, the base seed shuffles the order; when the budget ends inside a
+/// level, the schedules run are a seeded random sample of it.
+///
+/// A level keeps at most `frontierLimit` schedules waiting: past it, a new
+/// one replaces a random one (reservoir sampling), and the search no longer
+/// claims to be complete.
+struct ExplorationPlanner {
+    private var levels: [[SchedulePath]] = [[.default]]
+    private var seen: [Int] = [0]
+    private var random: SplitMix64
+    private let frontierLimit: Int
+    /// Whether some schedule was dropped from a full level.
+    private(set) var truncated = false
+
+    init(seed: UInt64, budget: Int) {
+        random = SplitMix64(seed: seed)
+        frontierLimit = max(1024, budget * 16)
+    }
+
+    /// The next schedule to run, or nil when every schedule ran.
+    mutating func next() -> SchedulePath? {
+        guard let level = levels.firstIndex(where: { !$0.isEmpty }) else { return nil }
+        let index = Int(random.next(below: UInt64(levels[level].count)))
+        levels[level].swapAt(index, levels[level].count - 1)
+        return levels[level].removeLast()
+    }
+
+    /// Whether every schedule ran.
+    var isExhausted: Bool {
+        !truncated && levels.allSatisfy(\.isEmpty)
+    }
+
+    /// Takes note of the points that `path` met when it ran: its children
+    /// wait for their turn.
+    mutating func record(_ path: SchedulePath, points: [ScheduleChoices.Point]) {
+        let level = path.deviations.count + 1
+        guard path.lastPoint + 1 < points.count else { return }
+        while levels.count <= level {
+            levels.append([])
+            seen.append(0)
+        }
+        for point in (path.lastPoint + 1)..<points.count {
+            for option in 1..<max(points[point].arity, 1) {
+                add(path.adding(point: point, option: option), to: level)
+            }
+        }
+    }
+
+    private mutating func add(_ path: SchedulePath, to level: Int) {
+        seen[level] += 1
+        if levels[level].count < frontierLimit {
+            levels[level].append(path)
+            return
+        }
+        truncated = true
+        // Reservoir sampling: each schedule offered to the level stays with
+        // the same chance.
+        let slot = Int(random.next(below: UInt64(seen[level])))
+        if slot < frontierLimit { levels[level][slot] = path }
+    }
+}
+
+/// A small, fast, seeded generator (SplitMix64, Steele, Lea and Flood,
+/// 2014): the same seed gives the same numbers on every platform.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<bound` (bound above 0), without modulo bias worth
+    /// speaking of at these sizes.
+    mutating func next(below bound: UInt64) -> UInt64 {
+        bound <= 1 ? 0 : next().multipliedFullWidth(by: bound).high
+    }
+}

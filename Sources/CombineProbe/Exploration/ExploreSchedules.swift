@@ -1,0 +1,215 @@
+import Foundation
+
+/// Runs a Swift Testing test body under many schedules of the virtual world,
+/// and reports the first one under which it fails, with the seed that
+/// replays it.
+///
+/// ```swift
+/// @Test func searchShowsTheLatestResults() {
+///     exploreSchedules { _ in
+///         let scheduler = DispatchQueue.virtualScheduler()
+///         let api = SearchAPIMock()
+///         api.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+///         let model = SearchViewModel(api: api, scheduler: scheduler)
+///         model.query = "s"
+///         scheduler.advance(by: .milliseconds(300))
+///         model.query = "sw"
+///         scheduler.run()
+///         #expect(model.results == ["swift"])
+///     }
+/// }
+/// ```
+///
+/// Each schedule runs the whole body, which makes its own virtual world:
+/// schedulers, clocks, executors and doubles made inside the body follow
+/// the schedule. Schedules with fewer deviations from the default order
+/// run first, so the first failing one is among the simplest (see the
+/// Finding order bugs guide). The issues of the schedules that explore are
+/// known issues; the failing schedule then runs once more for real, after a
+/// report at this line that says what it did differently and how to replay
+/// it. A thrown error fails a schedule, and is reported, not thrown.
+///
+/// In an `XCTestCase`, call the method of the same name
+/// (`self.exploreSchedules`); on Swift 6.1 and later, the
+/// `.exploringSchedules(_:)` trait explores a whole test.
+///
+/// - parameter schedules: The most schedules to run.
+/// - parameter seed: The base seed, which orders the schedules with as
+///   many deviations; by default `COMBINEPROBE_EXPLORATION_SEED`, or a
+///   fixed seed.
+/// - parameter replaying: The seed of one schedule to run alone, as a
+///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+/// - parameter fileID: The file the report is made in; leave the default.
+/// - parameter filePath: The full path of that file; leave the default.
+/// - parameter line: The line the report is made at; leave the default.
+/// - parameter column: The column the report is made at; leave the default.
+/// - parameter body: The test, run once per schedule.
+public func exploreSchedules(
+    _ schedules: Int = ScheduleExploration.defaultSchedules,
+    seed: UInt64? = nil,
+    replaying: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: (ExploredSchedule) throws -> Void
+) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying)
+    #if canImport(Testing)
+    if TestFramework.detected == .swiftTesting {
+        let result: ExplorationResult
+        if exploration.replaying != nil {
+            result = exploration.run { schedule in
+                try body(schedule)
+                return true
+            }
+        } else {
+            result = exploration.run { schedule in !KnownIssueProbe.fails { try body(schedule) } }
+        }
+        guard let replay = ExplorationReport.report(result, at: site, in: .swiftTesting) else { return }
+        let choices = ScheduleChoices(path: replay.path)
+        ScheduleChoices.$current.withValue(choices) {
+            do { try body(replay.schedule) } catch { ExplorationReport.reportThrown(error, at: site, in: .swiftTesting) }
+        }
+        ExplorationReport.reportMismatch(choices, at: site, in: .swiftTesting)
+        return
+    }
+    #endif
+    ExplorationReport.reportOutsideTests(at: site)
+    do { try body(ExploredSchedule(number: 1, seed: "default", deviationCount: 0)) } catch {
+        ExplorationReport.reportThrown(error, at: site, in: .current)
+    }
+}
+
+/// The async form of ``exploreSchedules(_:seed:replaying:fileID:filePath:line:column:_:)-(_,_,_,_,_,_,_,(ExploredSchedule)->Void)``:
+/// runs an async Swift Testing test body under many schedules, and reports
+/// the first one under which it fails.
+///
+/// ```swift
+/// @Test @MainActor func submittingTwiceSendsOneOrder() async {
+///     await exploreSchedules { _ in
+///         let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+///         …
+///         await scheduler.run()
+///         #expect(api.callCount(of: "placeOrder(_:)") == 1)
+///     }
+/// }
+/// ```
+///
+/// - parameter schedules: The most schedules to run.
+/// - parameter seed: The base seed; by default
+///   `COMBINEPROBE_EXPLORATION_SEED`, or a fixed seed.
+/// - parameter replaying: The seed of one schedule to run alone; by default
+///   `COMBINEPROBE_SCHEDULE`, if set.
+/// - parameter isolation: The actor `body` runs on; leave the default.
+/// - parameter fileID: The file the report is made in; leave the default.
+/// - parameter filePath: The full path of that file; leave the default.
+/// - parameter line: The line the report is made at; leave the default.
+/// - parameter column: The column the report is made at; leave the default.
+/// - parameter body: The test, run once per schedule.
+public func exploreSchedules(
+    _ schedules: Int = ScheduleExploration.defaultSchedules,
+    seed: UInt64? = nil,
+    replaying: String? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: (ExploredSchedule) async throws -> Void
+) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying)
+    #if canImport(Testing)
+    if TestFramework.detected == .swiftTesting {
+        let result: ExplorationResult
+        if exploration.replaying != nil {
+            result = await exploration.run(isolation: isolation) { schedule in
+                try await body(schedule)
+                return true
+            }
+        } else {
+            result = await exploration.run(isolation: isolation) { schedule in
+                await !KnownIssueProbe.fails(isolation: isolation) { try await body(schedule) }
+            }
+        }
+        guard let replay = ExplorationReport.report(result, at: site, in: .swiftTesting) else { return }
+        let choices = ScheduleChoices(path: replay.path)
+        await ScheduleChoices.$current.withValue(choices, operation: {
+            do { try await body(replay.schedule) } catch { ExplorationReport.reportThrown(error, at: site, in: .swiftTesting) }
+        }, isolation: isolation)
+        ExplorationReport.reportMismatch(choices, at: site, in: .swiftTesting)
+        return
+    }
+    #endif
+    ExplorationReport.reportOutsideTests(at: site)
+    do { try await body(ExploredSchedule(number: 1, seed: "default", deviationCount: 0)) } catch {
+        ExplorationReport.reportThrown(error, at: site, in: .current)
+    }
+}
+
+/// How the test-facing explorations report what they found.
+enum ExplorationReport {
+    /// The schedule to run again for real, after a report.
+    struct Replay {
+        let schedule: ExploredSchedule
+        let path: SchedulePath
+    }
+
+    /// Reports a failing schedule (or an unreadable seed) at `site`, and
+    /// returns the schedule to run again for real, if one must: when the
+    /// failing schedule's own failures were not recorded
+    /// (`failuresRecorded` false: they were known issues).
+    static func report(
+        _ result: ExplorationResult, at site: CallSite, in framework: TestFramework, failuresRecorded: Bool = false
+    ) -> Replay? {
+        if result.invalidSeed != nil {
+            FailureReporter.fail(result.report, at: site, in: framework)
+            return nil
+        }
+        guard let failure = result.failure else { return nil }
+        if result.exploration.replaying != nil {
+            // A replayed schedule ran for real: its issues are recorded
+            // already, but not what it threw, nor a replay gone astray.
+            if let error = failure.error { reportThrown(error, at: site, in: framework) }
+            if let mismatch = failure.mismatch { reportMismatch(mismatch, of: failure.schedule.seed, at: site, in: framework) }
+            return nil
+        }
+        FailureReporter.fail(result.report, at: site, in: framework)
+        guard !failuresRecorded, let path = SchedulePath.parse(failure.schedule.seed) else { return nil }
+        return Replay(schedule: failure.schedule, path: path)
+    }
+
+    /// Reports an error a schedule threw.
+    static func reportThrown(_ error: any Error, at site: CallSite, in framework: TestFramework) {
+        reportThrown("\(error)", at: site, in: framework)
+    }
+
+    /// Reports an error a schedule threw, described.
+    static func reportThrown(_ error: String, at site: CallSite, in framework: TestFramework) {
+        FailureReporter.fail("The schedule threw an error: \(error)", at: site, in: framework)
+    }
+
+    /// Reports a replay that met other choices than its schedule's.
+    static func reportMismatch(_ choices: ScheduleChoices, at site: CallSite, in framework: TestFramework) {
+        guard let mismatch = choices.mismatch else { return }
+        reportMismatch(mismatch, of: choices.path.description, at: site, in: framework)
+    }
+
+    /// Reports a replay that met other choices than the schedule `seed`.
+    static func reportMismatch(_ mismatch: String, of seed: String, at site: CallSite, in framework: TestFramework) {
+        FailureReporter.fail(
+            "The schedule \(seed) did not replay exactly (\(mismatch)): the test does something the virtual "
+                + "world does not order, such as real threads or real time, so its failures may not come back.",
+            at: site, in: framework)
+    }
+
+    /// Reports a call made where no test can be told.
+    static func reportOutsideTests(at site: CallSite) {
+        FailureReporter.fail(
+            "exploreSchedules(_:) explores in a Swift Testing test; in an XCTestCase, call the test case's method "
+                + "(self.exploreSchedules). The body ran once, in the default order.",
+            at: site)
+    }
+}

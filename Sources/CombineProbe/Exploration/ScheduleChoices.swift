@@ -1,0 +1,81 @@
+/// The choices of one explored schedule: at each point where the virtual
+/// world could run one of several things first, it asks this object which.
+///
+/// A choice point has `arity` options, numbered in the world's default
+/// order: option 0 is what the world does when nothing is explored (the
+/// first-scheduled action, the first-enqueued job, the lower bound of a
+/// latency). A schedule is the list of points where it takes another
+/// option: its deviations (see ``SchedulePath``). Points are numbered in the
+/// order they are met, so the same test with the same deviations meets the
+/// same points and makes the same choices: that is what makes a schedule
+/// replay.
+///
+/// The virtual schedulers, executors and doubles made while a schedule runs
+/// find it in ``current``, a task-local value, and keep it. Choices may come
+/// from any thread: they are counted under a lock.
+final class ScheduleChoices: Sendable {
+    /// One choice point met while the schedule ran.
+    struct Point: Sendable, Equatable {
+        /// How many options it had (2 or more).
+        let arity: Int
+        /// The option taken.
+        let option: Int
+    }
+
+    private struct State {
+        var points: [Point] = []
+        /// What the deviations did, in words, by point number.
+        var descriptions: [Int: String] = [:]
+        /// A forced option that the point could not take (fewer options
+        /// than when the schedule was recorded): the test is not
+        /// deterministic.
+        var mismatch: String?
+    }
+
+    /// The schedule's forced options, by point number.
+    let path: SchedulePath
+    private let state = Locked(State())
+
+    /// The schedule of the code running on this task, while a schedule is
+    /// explored.
+    @TaskLocal static var current: ScheduleChoices?
+
+    init(path: SchedulePath) {
+        self.path = path
+    }
+
+    /// Chooses one of `arity` options (numbered in the default order) at
+    /// the next choice point. `describe` tells what taking an option other
+    /// than 0 means, for the report (called only for those).
+    func choose(_ arity: Int, describe: (Int) -> String) -> Int {
+        guard arity > 1 else { return 0 }
+        let (number, option) = state.withLock { state -> (Int, Int) in
+            let number = state.points.count
+            var option = path.option(at: number)
+            if option >= arity {
+                if state.mismatch == nil {
+                    state.mismatch = "choice \(number) had \(arity) options this time, and the schedule takes option \(option)"
+                }
+                option = 0
+            }
+            state.points.append(Point(arity: arity, option: option))
+            return (number, option)
+        }
+        if option != 0 {
+            let text = describe(option)
+            state.withLock { $0.descriptions[number] = text }
+        }
+        return option
+    }
+
+    /// The choice points met so far, in order.
+    var points: [Point] { state.withLock { $0.points } }
+
+    /// What each deviation did, in the order of the points.
+    var deviations: [String] {
+        state.withLock { state in state.descriptions.sorted { $0.key < $1.key }.map(\.value) }
+    }
+
+    /// Why the schedule could not be followed exactly, if it could not.
+    var mismatch: String? { state.withLock { $0.mismatch } }
+}

@@ -1,0 +1,273 @@
+import Foundation
+
+/// Runs one test body under many schedules of the virtual world, and finds
+/// the first one under which it fails.
+///
+/// A deterministic test checks one order: actions due at the same instant
+/// run first-scheduled first, the virtual executor runs ready jobs first in
+/// first out, and a mock answers after the lower bound of its latency. Code
+/// on a device meets other orders. Exploring runs the body again under
+/// other orders, each chosen by a seed, fewest deviations from the default
+/// order first (see the Finding order bugs guide):
+///
+/// ```swift
+/// let result = ScheduleExploration(schedules: 100).run { schedule in
+///     let scheduler = DispatchQueue.virtualScheduler()
+///     let model = SearchViewModel(api: api, scheduler: scheduler)
+///     model.query = "s"
+///     scheduler.advance(by: .milliseconds(300))
+///     model.query = "sw"
+///     scheduler.run()
+///     return model.results == ["swift"]
+/// }
+/// XCTAssertNil(result.failure)
+/// ```
+///
+/// This is the engine: it runs, and tells what it found; it records no
+/// test failure. In a test, `exploreSchedules(_:seed:replaying:)` and the
+/// `.exploringSchedules(_:)` trait (Swift Testing) and
+/// `XCTestCase.exploreSchedules(_:seed:replaying:)` use it, and report the
+/// failing schedule at the test's line.
+///
+/// Only what is made inside the body is explored: virtual schedulers (and
+/// their clocks and executors), and the mocks that deliver on them.
+public struct ScheduleExploration: Sendable {
+    /// How many schedules a test explores unless it says otherwise: 200.
+    public static let defaultSchedules = 200
+
+    /// The base seed used when none is given and
+    /// `COMBINEPROBE_EXPLORATION_SEED` is not set: a fixed value, so that a
+    /// suite explores the same schedules on every run.
+    public static let defaultSeed: UInt64 = 0x5EED_CB0B_E000_0001
+
+    /// The environment variable whose value, a schedule seed, makes every
+    /// exploration run that one schedule, once.
+    public static let replayVariable = "COMBINEPROBE_SCHEDULE"
+
+    /// The environment variable whose value (decimal, or hexadecimal after
+    /// `0x`) is the base seed of explorations that give none.
+    public static let seedVariable = "COMBINEPROBE_EXPLORATION_SEED"
+
+    /// The most schedules to run.
+    public let schedules: Int
+    /// The base seed: it orders the schedules that have as many deviations.
+    public let seed: UInt64
+    /// The seed of the one schedule to replay, if any.
+    public let replaying: String?
+
+    /// Describes an exploration.
+    ///
+    /// - parameter schedules: The most schedules to run (at least 1).
+    /// - parameter seed: The base seed; by default, the value of
+    ///   `COMBINEPROBE_EXPLORATION_SEED`, or ``defaultSeed``.
+    /// - parameter replaying: The seed of one schedule, as a failure report
+    ///   prints it, to run that schedule alone; by default, the value of
+    ///   `COMBINEPROBE_SCHEDULE`, if set.
+    public init(schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil) {
+        self.schedules = max(1, schedules)
+        let environment = ProcessInfo.processInfo.environment
+        self.seed = seed ?? environment[Self.seedVariable].flatMap(Self.parseSeed) ?? Self.defaultSeed
+        self.replaying = replaying ?? environment[Self.replayVariable]
+    }
+
+    /// Reads a base seed: decimal, or hexadecimal after `0x`.
+    static func parseSeed(_ text: String) -> UInt64? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased().hasPrefix("0x") { return UInt64(trimmed.dropFirst(2).filter { $0 != "_" }, radix: 16) }
+        return UInt64(trimmed)
+    }
+
+    /// Runs `body` once per schedule, until one returns false or throws, or
+    /// the budget or the schedules run out.
+    ///
+    /// - parameter body: The test: it makes its virtual world, runs, and
+    ///   returns whether the schedule passed. A thrown error fails the
+    ///   schedule.
+    /// - returns: What the exploration found.
+    public func run(_ body: (ExploredSchedule) throws -> Bool) -> ExplorationResult {
+        var runner = ExplorationRunner(self)
+        while let (schedule, choices) = runner.next() {
+            let outcome: ScheduleOutcome
+            do {
+                outcome = try ScheduleChoices.$current.withValue(choices) { try body(schedule) } ? .passed : .failed(nil)
+            } catch {
+                outcome = .failed("\(error)")
+            }
+            if let result = runner.finish(schedule, choices, outcome) { return result }
+        }
+        return runner.result()
+    }
+
+    /// The async form of ``run(_:)``.
+    ///
+    /// - parameter isolation: The actor `body` runs on; leave the default.
+    /// - parameter body: The test: it makes its virtual world, runs, and
+    ///   returns whether the schedule passed. A thrown error fails the
+    ///   schedule.
+    /// - returns: What the exploration found.
+    public func run(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (ExploredSchedule) async throws -> Bool
+    ) async -> ExplorationResult {
+        var runner = ExplorationRunner(self)
+        while let (schedule, choices) = runner.next() {
+            let outcome: ScheduleOutcome
+            do {
+                let passed = try await ScheduleChoices.$current.withValue(choices, operation: {
+                    try await body(schedule)
+                }, isolation: isolation)
+                outcome = passed ? .passed : .failed(nil)
+            } catch {
+                outcome = .failed("\(error)")
+            }
+            if let result = runner.finish(schedule, choices, outcome) { return result }
+        }
+        return runner.result()
+    }
+}
+
+/// How one schedule ended.
+enum ScheduleOutcome {
+    case passed
+    /// Failed, with the error it threw, described, if any.
+    case failed(String?)
+}
+
+/// The bookkeeping of one exploration: the planner, the count, the result.
+struct ExplorationRunner {
+    let exploration: ScheduleExploration
+    private var planner: ExplorationPlanner
+    private var run = 0
+    private var invalidSeed: String?
+    private var replay: SchedulePath?
+
+    init(_ exploration: ScheduleExploration) {
+        self.exploration = exploration
+        planner = ExplorationPlanner(seed: exploration.seed, budget: exploration.schedules)
+        if let text = exploration.replaying {
+            if let path = SchedulePath.parse(text) { replay = path } else { invalidSeed = text }
+        }
+    }
+
+    /// The next schedule to run, with the choices it will make.
+    mutating func next() -> (ExploredSchedule, ScheduleChoices)? {
+        guard invalidSeed == nil else { return nil }
+        let path: SchedulePath?
+        if let replay {
+            path = run == 0 ? replay : nil
+        } else {
+            path = run < exploration.schedules ? planner.next() : nil
+        }
+        guard let path else { return nil }
+        run += 1
+        let schedule = ExploredSchedule(number: run, seed: path.description, deviationCount: path.deviations.count)
+        return (schedule, ScheduleChoices(path: path))
+    }
+
+    /// Takes note of how a schedule ended; returns the result when it ends
+    /// the exploration.
+    mutating func finish(_ schedule: ExploredSchedule, _ choices: ScheduleChoices, _ outcome: ScheduleOutcome) -> ExplorationResult? {
+        let path = choices.path
+        planner.record(path, points: choices.points)
+        guard case let .failed(error) = outcome else { return nil }
+        let failure = ExplorationFailure(
+            schedule: schedule, deviations: choices.deviations, error: error, mismatch: choices.mismatch)
+        return ExplorationResult(
+            exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: failure, invalidSeed: nil)
+    }
+
+    /// The result of an exploration that found no failing schedule.
+    func result() -> ExplorationResult {
+        ExplorationResult(
+            exploration: exploration, schedulesRun: run,
+            coveredEverySchedule: replay == nil && invalidSeed == nil && planner.isExhausted,
+            failure: nil, invalidSeed: invalidSeed)
+    }
+}
+
+/// One schedule of an exploration, as the test body sees it.
+public struct ExploredSchedule: Sendable, CustomStringConvertible {
+    /// Its rank in the exploration, from 1.
+    public let number: Int
+    /// The seed that replays it: `default`, or deviations like `4.1-9.2`.
+    public let seed: String
+    /// How many choices it makes other than the default order's.
+    public let deviationCount: Int
+
+    /// Whether it is the default order, the one the test takes when nothing
+    /// is explored.
+    public var isDefault: Bool { deviationCount == 0 }
+
+    /// `schedule 3 (seed 4.1)`.
+    public var description: String { "schedule \(number) (seed \(seed))" }
+}
+
+/// The first schedule under which an exploration's body failed.
+public struct ExplorationFailure: Sendable {
+    /// The schedule.
+    public let schedule: ExploredSchedule
+    /// What it did differently from the default order, in words, in the
+    /// order it did it: "at 0.3 s, ran the delivery of search("sw") before
+    /// the delivery of search("s")".
+    public let deviations: [String]
+    /// The error the body threw, described, if it threw one.
+    public let error: String?
+    /// Why the schedule could not be followed exactly (the test met other
+    /// choices than when the schedule was made), if it could not: then the
+    /// body does something the virtual world does not control.
+    public let mismatch: String?
+}
+
+/// What an exploration found.
+public struct ExplorationResult: Sendable {
+    /// The exploration that ran.
+    public let exploration: ScheduleExploration
+    /// How many schedules ran.
+    public let schedulesRun: Int
+    /// Whether every schedule the body can take ran (and passed): the space
+    /// was smaller than the budget.
+    public let coveredEverySchedule: Bool
+    /// The first failing schedule, if one failed.
+    public let failure: ExplorationFailure?
+    /// The replay seed given, if it could not be read.
+    let invalidSeed: String?
+
+    /// A summary: what ran, and for a failure, what it did and how to replay
+    /// it.
+    public var report: String {
+        if let invalidSeed { return SchedulePath.invalidSeedMessage(invalidSeed) }
+        guard let failure else {
+            if exploration.replaying != nil { return "The replayed schedule passed." }
+            return coveredEverySchedule
+                ? "All \(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s") passed: every schedule the test can take ran."
+                : "\(schedulesRun) schedules passed (the budget); more remain unexplored."
+        }
+        var lines: [String] = []
+        let schedule = failure.schedule
+        if exploration.replaying != nil {
+            lines.append("The replayed schedule (seed \(schedule.seed)) failed.")
+        } else if schedule.isDefault {
+            lines.append("The default schedule failed: the test fails without exploring.")
+        } else {
+            lines.append("Schedule \(schedule.number) of at most \(exploration.schedules) failed "
+                + "(seed \(schedule.seed); base seed 0x\(String(exploration.seed, radix: 16))).")
+        }
+        if let error = failure.error { lines.append("It threw \(error).") }
+        if !failure.deviations.isEmpty {
+            let count = failure.deviations.count
+            lines.append("It differs from the default order in \(count) choice\(count == 1 ? "" : "s"):")
+            lines += failure.deviations.map { "  - \($0)" }
+            if exploration.replaying == nil {
+                lines.append("Every schedule with fewer differences passed.")
+            }
+        }
+        if let mismatch = failure.mismatch {
+            lines.append("The schedule could not be followed exactly (\(mismatch)): the test does something "
+                + "the virtual world does not order, such as real threads or real time.")
+        }
+        if !schedule.isDefault {
+            lines.append("Replay it with `replaying: \"\(schedule.seed)\"`, or \(ScheduleExploration.replayVariable)=\(schedule.seed) in the environment.")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,93 @@
+// Swift Testing's scoping traits need Swift 6.1: with Swift 6.0 tools the
+// package builds without the trait, and exploreSchedules(_:) does the same
+// job inside a test.
+#if compiler(>=6.1) && canImport(Testing)
+import Testing
+
+/// A Swift Testing trait that runs a test under many schedules of the
+/// virtual world, and reports the first one under which it fails, with the
+/// seed that replays it.
+///
+/// ```swift
+/// @Test(.exploringSchedules(100))
+/// func searchShowsTheLatestResults() {
+///     let scheduler = DispatchQueue.virtualScheduler()
+///     …
+///     #expect(model.results == ["swift"])
+/// }
+/// ```
+///
+/// It explores as ``exploreSchedules(_:seed:replaying:fileID:filePath:line:column:_:)-(_,_,_,_,_,_,_,(ExploredSchedule)->Void)``
+/// does, each test case of a parameterized test on its own, and reports at
+/// the test's declaration. Needs Swift 6.1 or later.
+public struct ScheduleExplorationTrait: TestTrait, TestScoping {
+    /// The most schedules to run, the base seed, and the schedule to replay.
+    public let exploration: ScheduleExploration
+
+    /// One scope per test case: each case explores its own schedules.
+    ///
+    /// - parameter test: The test or suite.
+    /// - parameter testCase: The test case, or nil for the test function or
+    ///   suite itself.
+    /// - returns: The trait, for a test case; nil otherwise.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        !test.isSuite && testCase != nil ? self : nil
+    }
+
+    /// Runs the test case once per schedule, then once more for real under
+    /// the first failing schedule, after the report.
+    ///
+    /// - parameter test: The test.
+    /// - parameter testCase: The test case.
+    /// - parameter function: Runs the test case.
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let location = test.sourceLocation
+        let record: (String) -> Void = { Issue.record(Comment(rawValue: $0), sourceLocation: location) }
+        var replay: SchedulePath?
+        if let text = exploration.replaying {
+            guard let path = SchedulePath.parse(text) else {
+                record(SchedulePath.invalidSeedMessage(text))
+                return try await function()
+            }
+            replay = path
+        } else {
+            let result = await exploration.run(isolation: nil) { _ in
+                await !KnownIssueProbe.fails(isolation: nil) { try await function() }
+            }
+            guard let failure = result.failure else { return }
+            record(result.report)
+            replay = SchedulePath.parse(failure.schedule.seed)
+        }
+        guard let replay else { return }
+        let choices = ScheduleChoices(path: replay)
+        try await ScheduleChoices.$current.withValue(choices, operation: { try await function() }, isolation: nil)
+        if let mismatch = choices.mismatch {
+            record("The schedule \(replay) did not replay exactly (\(mismatch)): the test does something the virtual "
+                + "world does not order, such as real threads or real time, so its failures may not come back.")
+        }
+    }
+}
+
+extension Trait where Self == ScheduleExplorationTrait {
+    /// Runs the test under many schedules of the virtual world (see
+    /// ``ScheduleExploration``), and reports the first failing one with the
+    /// seed that replays it.
+    ///
+    /// - parameter schedules: The most schedules to run.
+    /// - parameter seed: The base seed, which orders the schedules with as
+    ///   many deviations; by default `COMBINEPROBE_EXPLORATION_SEED`, or a
+    ///   fixed seed.
+    /// - parameter replaying: The seed of one schedule to run alone, as a
+    ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+    /// - returns: The trait.
+    public static func exploringSchedules(
+        _ schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil
+    ) -> Self {
+        ScheduleExplorationTrait(exploration: ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying))
+    }
+}
+#endif

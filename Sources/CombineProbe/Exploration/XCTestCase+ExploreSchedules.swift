@@ -1,0 +1,123 @@
+import XCTest
+
+extension XCTestCase {
+    /// Runs an XCTest test body under many schedules of the virtual world,
+    /// and reports the first one under which it fails, with the seed that
+    /// replays it.
+    ///
+    /// ```swift
+    /// func testSearchShowsTheLatestResults() {
+    ///     exploreSchedules { _ in
+    ///         let scheduler = DispatchQueue.virtualScheduler()
+    ///         let api = SearchAPIMock()
+    ///         api.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+    ///         let model = SearchViewModel(api: api, scheduler: scheduler)
+    ///         model.query = "s"
+    ///         scheduler.advance(by: .milliseconds(300))
+    ///         model.query = "sw"
+    ///         scheduler.run()
+    ///         XCTAssertEqual(model.results, ["swift"])
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Each schedule runs the whole body, which makes its own virtual world
+    /// (see ``ScheduleExploration``). Schedules run until one records a
+    /// failure or throws: XCTest records that schedule's failures as they
+    /// happen, and this method adds a report at its line that says what the
+    /// schedule did differently and how to replay it. Schedules with fewer
+    /// deviations from the default order run first, so the failing one is
+    /// among the simplest. A thrown error fails a schedule, and is reported,
+    /// not thrown.
+    ///
+    /// - parameter schedules: The most schedules to run.
+    /// - parameter seed: The base seed, which orders the schedules with as
+    ///   many deviations; by default `COMBINEPROBE_EXPLORATION_SEED`, or a
+    ///   fixed seed.
+    /// - parameter replaying: The seed of one schedule to run alone, as a
+    ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+    /// - parameter fileID: The file the report is made in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line the report is made at; leave the default.
+    /// - parameter column: The column the report is made at; leave the default.
+    /// - parameter body: The test, run once per schedule.
+    public func exploreSchedules(
+        _ schedules: Int = ScheduleExploration.defaultSchedules,
+        seed: UInt64? = nil,
+        replaying: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        _ body: (ExploredSchedule) throws -> Void
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying)
+        let result = exploration.run { schedule in
+            let before = recordedFailures
+            try body(schedule)
+            return recordedFailures == before
+        }
+        reportExploration(result, at: site)
+    }
+
+    /// The async form of ``exploreSchedules(_:seed:replaying:fileID:filePath:line:column:_:)-(_,_,_,_,_,_,_,(ExploredSchedule)->Void)``:
+    /// runs an async XCTest test body under many schedules, and reports the
+    /// first one under which it fails.
+    ///
+    /// ```swift
+    /// @MainActor
+    /// func testSubmittingTwiceSendsOneOrder() async {
+    ///     await exploreSchedules { _ in
+    ///         let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+    ///         …
+    ///         await scheduler.run()
+    ///         XCTAssertEqual(api.callCount(of: "placeOrder(_:)"), 1)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - parameter schedules: The most schedules to run.
+    /// - parameter seed: The base seed; by default
+    ///   `COMBINEPROBE_EXPLORATION_SEED`, or a fixed seed.
+    /// - parameter replaying: The seed of one schedule to run alone; by
+    ///   default `COMBINEPROBE_SCHEDULE`, if set.
+    /// - parameter isolation: The actor `body` runs on; leave the default.
+    /// - parameter fileID: The file the report is made in; leave the default.
+    /// - parameter filePath: The full path of that file; leave the default.
+    /// - parameter line: The line the report is made at; leave the default.
+    /// - parameter column: The column the report is made at; leave the default.
+    /// - parameter body: The test, run once per schedule.
+    public func exploreSchedules(
+        _ schedules: Int = ScheduleExploration.defaultSchedules,
+        seed: UInt64? = nil,
+        replaying: String? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        _ body: (ExploredSchedule) async throws -> Void
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying)
+        let result = await exploration.run(isolation: isolation) { schedule in
+            let before = recordedFailures
+            try await body(schedule)
+            return recordedFailures == before
+        }
+        reportExploration(result, at: site)
+    }
+
+    /// The failures XCTest recorded for this test so far, plus those
+    /// CombineProbe captured for it (see `XCTExpectFailures`).
+    private var recordedFailures: Int {
+        (testRun?.totalFailureCount ?? 0) + (FailureCapture.current?.captured.count ?? 0)
+    }
+
+    /// Reports what an exploration found: XCTest recorded the failing
+    /// schedule's own failures already.
+    private func reportExploration(_ result: ExplorationResult, at site: CallSite) {
+        _ = ExplorationReport.report(result, at: site, in: .xcTest, failuresRecorded: true)
+    }
+}
