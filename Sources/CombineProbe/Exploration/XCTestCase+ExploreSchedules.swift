@@ -110,9 +110,11 @@ extension XCTestCase {
     }
 
     /// The failures XCTest recorded for this test so far, plus those
-    /// CombineProbe captured for it (see `XCTExpectFailures`).
+    /// CombineProbe captured for it (see `XCTExpectFailures`) and those a
+    /// capturing test case kept from XCTest (see ``CapturedFailureCounting``).
     private var recordedFailures: Int {
         (testRun?.totalFailureCount ?? 0) + (FailureCapture.current?.captured.count ?? 0)
+            + ((self as? any CapturedFailureCounting)?.capturedFailureCount ?? 0)
     }
 
     /// Reports what an exploration found: XCTest recorded the failing
@@ -120,4 +122,13 @@ extension XCTestCase {
     private func reportExploration(_ result: ExplorationResult, at site: CallSite) {
         _ = ExplorationReport.report(result, at: site, in: .xcTest, failuresRecorded: true)
     }
+}
+
+/// A test case that keeps some failures from XCTest (it overrides
+/// `record(_:)` or `recordFailure(withDescription:inFile:atLine:expected:)`
+/// to assert them) and counts them, so that an exploration still sees its
+/// schedules fail. CombineProbe's own tests use it.
+protocol CapturedFailureCounting: AnyObject {
+    /// How many failures it kept so far.
+    var capturedFailureCount: Int { get }
 }

@@ -5,19 +5,6 @@ import XCTest
 /// The engine: which schedules run, in which order, and what a failing one
 /// reports.
 final class ScheduleExplorationEngineTests: XCTestCase {
-    /// Runs `count` actions due at one instant and returns the order they ran in.
-    private func tiedOrder(_ count: Int) -> [Int] {
-        let scheduler = DispatchQueue.virtualScheduler()
-        let order = Locked<[Int]>([])
-        for index in 0..<count {
-            scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(10))) {
-                order.withLock { $0.append(index) }
-            }
-        }
-        scheduler.advance(by: .milliseconds(10))
-        return order.withLock { $0 }
-    }
-
     func testTwoTiedActionsRunInBothOrdersAndTheSpaceIsCovered() {
         var orders: [[Int]] = []
         let result = ScheduleExploration(schedules: 50).run { _ in

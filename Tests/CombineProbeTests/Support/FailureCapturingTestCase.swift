@@ -31,6 +31,9 @@ struct CapturedFailure: CustomStringConvertible, Sendable {
 class FailureCapturingTestCase: FailureCapturingBase {
     private let captureLock = NSLock()
     private var captured: [CapturedFailure]?
+    /// Every failure captured so far, for explorations (see
+    /// `CapturedFailureCounting`).
+    private var capturedCount = 0
 
     /// Short timeouts for waits that are expected to time out.
     let shortTimeout: TimeInterval = 0.05
@@ -63,7 +66,16 @@ class FailureCapturingTestCase: FailureCapturingBase {
         defer { captureLock.unlock() }
         guard captured != nil else { return false }
         captured!.append(failure)
+        capturedCount += 1
         return true
+    }
+
+    /// How many failures were captured so far: an exploration counts them as
+    /// its schedules' failures.
+    var capturedFailureCount: Int {
+        captureLock.lock()
+        defer { captureLock.unlock() }
+        return capturedCount
     }
 
     /// Runs `body`, and returns the failures it recorded along with its result.

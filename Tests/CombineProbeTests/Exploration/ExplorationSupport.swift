@@ -1,0 +1,37 @@
+@testable import CombineProbe
+import Foundation
+
+/// Makes a virtual scheduler, schedules `count` actions due at one instant,
+/// runs them, and returns the order they ran in: `[0, 1, 2]` in the default
+/// schedule.
+func tiedOrder(_ count: Int) -> [Int] {
+    let scheduler = DispatchQueue.virtualScheduler()
+    let order = Locked<[Int]>([])
+    for index in 0..<count {
+        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(10))) {
+            order.withLock { $0.append(index) }
+        }
+    }
+    scheduler.advance(by: .milliseconds(10))
+    return order.withLock { $0 }
+}
+
+/// The async form of ``tiedOrder(_:)``: time moves with the async `advance`.
+func tiedOrderAsync(_ count: Int) async -> [Int] {
+    let scheduler = DispatchQueue.virtualScheduler()
+    let order = Locked<[Int]>([])
+    for index in 0..<count {
+        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(10))) {
+            order.withLock { $0.append(index) }
+        }
+    }
+    await scheduler.advance(by: .milliseconds(10))
+    return order.withLock { $0 }
+}
+
+/// An error a schedule throws.
+struct ScheduleError: Error, CustomStringConvertible {
+    var description: String { "ScheduleError" }
+}
+
+extension FailureCapturingTestCase: CapturedFailureCounting {}
