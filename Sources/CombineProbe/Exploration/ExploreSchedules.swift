@@ -65,7 +65,7 @@ public func exploreSchedules(
                 return true
             }
         } else {
-            result = exploration.run { schedule in !KnownIssueProbe.fails { try body(schedule) } }
+            result = exploration.run { schedule in try KnownIssueProbe.passes { try body(schedule) } }
         }
         guard let replay = ExplorationReport.report(result, at: site, in: .swiftTesting) else { return }
         let choices = ScheduleChoices(path: replay.path)
@@ -131,7 +131,7 @@ public func exploreSchedules(
             }
         } else {
             result = await exploration.run(isolation: isolation) { schedule in
-                await !KnownIssueProbe.fails(isolation: isolation) { try await body(schedule) }
+                try await KnownIssueProbe.passes(isolation: isolation) { try await body(schedule) }
             }
         }
         guard let replay = ExplorationReport.report(result, at: site, in: .swiftTesting) else { return }

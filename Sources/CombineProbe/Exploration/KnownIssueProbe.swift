@@ -6,29 +6,33 @@ import Testing
 /// there were any. The failing schedule then runs again for real, so that
 /// its issues are recorded once, as failures.
 enum KnownIssueProbe {
-    /// Whether `body` recorded an issue or threw (a thrown error is not
-    /// recorded: the report of the failing schedule names it).
-    static func fails(_ body: () throws -> Void) -> Bool {
+    /// Whether `body` passed: false when it recorded an issue. An error it
+    /// throws is not recorded, but thrown again, outside the known issues:
+    /// the report of the failing schedule names it.
+    static func passes(_ body: () throws -> Void) throws -> Bool {
         let failed = Locked(false)
+        var thrown: (any Error)?
         withKnownIssue(isIntermittent: true, {
-            do { try body() } catch { failed.withLock { $0 = true } }
+            do { try body() } catch { thrown = error }
         }, matching: { _ in
             failed.withLock { $0 = true }
             return true
         })
-        return failed.withLock { $0 }
+        if let thrown { throw thrown }
+        return !failed.withLock { $0 }
     }
 
-    /// The async form of ``fails(_:)``.
-    static func fails(isolation: isolated (any Actor)?, _ body: () async throws -> Void) async -> Bool {
+    /// The async form of ``passes(_:)``.
+    static func passes(isolation: isolated (any Actor)?, _ body: () async throws -> Void) async throws -> Bool {
         let failed = Locked(false)
+        var thrown: (any Error)?
         let matcher: KnownIssueMatcher = { _ in
             failed.withLock { $0 = true }
             return true
         }
         #if compiler(>=6.0.2)
         await withKnownIssue(isIntermittent: true, isolation: isolation, {
-            do { try await body() } catch { failed.withLock { $0 = true } }
+            do { try await body() } catch { thrown = error }
         }, matching: matcher)
         #else
         // Swift Testing 6.0.0 and 6.0.1 have only a nonisolated
@@ -38,12 +42,15 @@ enum KnownIssueProbe {
         // and its own isolation still applies when it runs.
         await withoutActuallyEscaping(body) { body in
             let run = unsafeBitCast(body, to: (@Sendable () async throws -> Void).self)
+            let error = Locked<(any Error)?>(nil)
             await withKnownIssue(isIntermittent: true, {
-                do { try await run() } catch { failed.withLock { $0 = true } }
+                do { try await run() } catch let caught { error.withLock { $0 = caught } }
             }, matching: matcher)
+            thrown = error.withLock { $0 }
         }
         #endif
-        return failed.withLock { $0 }
+        if let thrown { throw thrown }
+        return !failed.withLock { $0 }
     }
 }
 #endif

@@ -56,7 +56,7 @@ public struct ScheduleExplorationTrait: TestTrait, TestScoping {
             replay = path
         } else {
             let result = await exploration.run(isolation: nil) { _ in
-                await !KnownIssueProbe.fails(isolation: nil) { try await function() }
+                try await KnownIssueProbe.passes(isolation: nil) { try await function() }
             }
             guard let failure = result.failure else { return }
             record(result.report)
