@@ -48,9 +48,10 @@ struct ActionQueue {
     /// while one is explored (see ``ScheduleChoices``); nil otherwise, and
     /// ties then run first-scheduled first.
     var choices: ScheduleChoices?
-    /// What the pending actions are, in words, by schedule, while a
-    /// schedule is explored (see ``ScheduleLabel``): for its report.
-    private var labels: [UInt64: String] = [:]
+    /// Where the pending actions come from, by schedule, while a schedule
+    /// is explored (see ``ScheduleLabel``): which ties race, and their names
+    /// for the report.
+    private var origins: [UInt64: ActionOrigin] = [:]
 
     /// A new identifier for a schedule, and its place in the order of
     /// scheduling: identifiers are made in that order, one per schedule.
@@ -68,12 +69,15 @@ struct ActionQueue {
     /// repeating schedule's, or 0. When `repeats` is true, the queue
     /// re-inserts the next run itself, every `interval` on the grid of `due`
     /// (see `popDue`).
+    ///
+    /// `now` is the scheduler's time: while a schedule is explored, it tells
+    /// which ties race (see ``ScheduleLabel``).
     mutating func insert(
-        due: Int64, id: UInt64, interval: Int64 = 0, repeats: Bool = false, date: consuming AnyObject? = nil,
+        due: Int64, id: UInt64, now: Int64, interval: Int64 = 0, repeats: Bool = false, date: consuming AnyObject? = nil,
         run: consuming @escaping () -> Void
     ) {
         if !cancelled.isEmpty && isCancelled(id) { return }
-        if choices != nil, let label = ScheduleLabel.current { labels[id] = label }
+        if choices != nil, origins[id] == nil { origins[id] = ActionOrigin(scheduledAt: now) }
         var flags: QueueKey.Flags = []
         if interval != 0 { flags.insert(.hasInterval) }
         if repeats && interval > 0 { flags.insert(.repeats) }
@@ -154,7 +158,7 @@ struct ActionQueue {
         }
         due = key.due
         guard key.flags.contains(.repeats) else {
-            if choices != nil { labels[key.sequence] = nil }
+            if choices != nil { origins[key.sequence] = nil }
             return slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
         }
         let current = max(elapsed, key.due)
@@ -197,6 +201,11 @@ struct ActionQueue {
     /// Takes the action the explored schedule runs first among those due
     /// at `first`'s instant, `first` (just removed) included; the others go
     /// back, in their order.
+    ///
+    /// The candidates are the first action of each source (see
+    /// ``ScheduleLabel``): the others wait behind an earlier action of
+    /// theirs, as on a serial queue. With ``ExploredOrders/allTiedActions``,
+    /// every tie is a candidate.
     private mutating func chooseAmongTies(first: QueueKey, _ choices: ScheduleChoices) -> QueueKey {
         var ties = [first]
         while let next = keys.first, next.due == first.due {
@@ -204,22 +213,41 @@ struct ActionQueue {
             if !cancelled.isEmpty && isCancelled(key.sequence) {
                 var date: AnyObject?
                 _ = slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
+                origins[key.sequence] = nil
                 continue
             }
             ties.append(key)
         }
-        let option = choices.choose(ties.count) { option in
-            "at \(VirtualTime(nanoseconds: first.due)), ran \(label(of: ties[option])) before \(label(of: ties[0]))"
+        var candidates: [Int] = []
+        if choices.orders.contains(.allTiedActions) {
+            candidates = Array(ties.indices)
+        } else if choices.orders.contains(.racingActions) {
+            var sources: Set<ActionOrigin.Source> = []
+            for (index, key) in ties.enumerated() where sources.insert(origin(of: key).source).inserted {
+                candidates.append(index)
+            }
         }
-        for (index, key) in ties.enumerated() where index != option {
+        var chosen = 0
+        if candidates.count > 1 {
+            let option = choices.choose(candidates.count) { option in
+                "at \(VirtualTime(nanoseconds: first.due)), ran \(name(of: ties[candidates[option]])) before \(name(of: ties[0]))"
+            }
+            chosen = candidates[option]
+        }
+        for (index, key) in ties.enumerated() where index != chosen {
             keys.insert(key)
         }
-        return ties[option]
+        return ties[chosen]
+    }
+
+    /// Where the action of `key` comes from.
+    private func origin(of key: QueueKey) -> ActionOrigin {
+        origins[key.sequence] ?? ActionOrigin(scheduledAt: 0)
     }
 
     /// What the action of `key` is, for a report.
-    private func label(of key: QueueKey) -> String {
-        if let label = labels[key.sequence] { return label }
+    private func name(of key: QueueKey) -> String {
+        if let name = origins[key.sequence]?.name { return name }
         return key.flags.contains(.hasInterval)
             ? "the repeating action scheduled #\(key.sequence)" : "the action scheduled #\(key.sequence)"
     }

@@ -39,6 +39,7 @@ import Foundation
 ///   fixed seed.
 /// - parameter replaying: The seed of one schedule to run alone, as a
 ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+/// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
 /// - parameter fileID: The file the report is made in; leave the default.
 /// - parameter filePath: The full path of that file; leave the default.
 /// - parameter line: The line the report is made at; leave the default.
@@ -48,6 +49,7 @@ public func exploreSchedules(
     _ schedules: Int = ScheduleExploration.defaultSchedules,
     seed: UInt64? = nil,
     replaying: String? = nil,
+    exploring orders: ExploredOrders = .default,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -55,7 +57,7 @@ public func exploreSchedules(
     _ body: (ExploredSchedule) throws -> Void
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying)
+    let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying, exploring: orders)
     #if canImport(Testing)
     if TestFramework.detected == .swiftTesting {
         let result: ExplorationResult
@@ -68,7 +70,7 @@ public func exploreSchedules(
             result = exploration.run { schedule in try KnownIssueProbe.passes { try body(schedule) } }
         }
         guard let replay = ExplorationReport.report(result, at: site, in: .swiftTesting) else { return }
-        let choices = ScheduleChoices(path: replay.path)
+        let choices = ScheduleChoices(path: replay.path, orders: orders)
         ScheduleChoices.$current.withValue(choices) {
             do { try body(replay.schedule) } catch { ExplorationReport.reportThrown(error, at: site, in: .swiftTesting) }
         }
@@ -82,7 +84,7 @@ public func exploreSchedules(
     }
 }
 
-/// The async form of ``exploreSchedules(_:seed:replaying:fileID:filePath:line:column:_:)-(_,_,_,_,_,_,_,(ExploredSchedule)->Void)``:
+/// The async form of ``exploreSchedules(_:seed:replaying:exploring:fileID:filePath:line:column:_:)``:
 /// runs an async Swift Testing test body under many schedules, and reports
 /// the first one under which it fails.
 ///
@@ -92,7 +94,7 @@ public func exploreSchedules(
 ///         let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
 ///         …
 ///         await scheduler.run()
-///         #expect(api.callCount(of: "placeOrder(_:)") == 1)
+///         #expect(api.callCount(to: "placeOrder(_:)") == 1)
 ///     }
 /// }
 /// ```
@@ -102,6 +104,7 @@ public func exploreSchedules(
 ///   `COMBINEPROBE_EXPLORATION_SEED`, or a fixed seed.
 /// - parameter replaying: The seed of one schedule to run alone; by default
 ///   `COMBINEPROBE_SCHEDULE`, if set.
+/// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
 /// - parameter isolation: The actor `body` runs on; leave the default.
 /// - parameter fileID: The file the report is made in; leave the default.
 /// - parameter filePath: The full path of that file; leave the default.
@@ -112,6 +115,7 @@ public func exploreSchedules(
     _ schedules: Int = ScheduleExploration.defaultSchedules,
     seed: UInt64? = nil,
     replaying: String? = nil,
+    exploring orders: ExploredOrders = .default,
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -120,7 +124,7 @@ public func exploreSchedules(
     _ body: (ExploredSchedule) async throws -> Void
 ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying)
+    let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying, exploring: orders)
     #if canImport(Testing)
     if TestFramework.detected == .swiftTesting {
         let result: ExplorationResult
@@ -135,7 +139,7 @@ public func exploreSchedules(
             }
         }
         guard let replay = ExplorationReport.report(result, at: site, in: .swiftTesting) else { return }
-        let choices = ScheduleChoices(path: replay.path)
+        let choices = ScheduleChoices(path: replay.path, orders: orders)
         await ScheduleChoices.$current.withValue(choices, operation: {
             do { try await body(replay.schedule) } catch { ExplorationReport.reportThrown(error, at: site, in: .swiftTesting) }
         }, isolation: isolation)

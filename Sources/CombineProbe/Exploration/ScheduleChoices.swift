@@ -34,14 +34,17 @@ final class ScheduleChoices: Sendable {
 
     /// The schedule's forced options, by point number.
     let path: SchedulePath
+    /// What the exploration reorders.
+    let orders: ExploredOrders
     private let state = Locked(State())
 
     /// The schedule of the code running on this task, while a schedule is
     /// explored.
     @TaskLocal static var current: ScheduleChoices?
 
-    init(path: SchedulePath) {
+    init(path: SchedulePath, orders: ExploredOrders = .default) {
         self.path = path
+        self.orders = orders
     }
 
     /// Chooses one of `arity` options (numbered in the default order) at

@@ -54,6 +54,8 @@ public struct ScheduleExploration: Sendable {
     public let seed: UInt64
     /// The seed of the one schedule to replay, if any.
     public let replaying: String?
+    /// What the schedules reorder.
+    public let orders: ExploredOrders
 
     /// Describes an exploration.
     ///
@@ -62,9 +64,15 @@ public struct ScheduleExploration: Sendable {
     ///   `COMBINEPROBE_EXPLORATION_SEED`, or ``defaultSeed``.
     /// - parameter replaying: The seed of one schedule, as a failure report
     ///   prints it, to run that schedule alone; by default, the value of
-    ///   `COMBINEPROBE_SCHEDULE`, if set.
-    public init(schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil) {
+    ///   `COMBINEPROBE_SCHEDULE`, if set. Replay with the same `orders`.
+    /// - parameter orders: What the schedules reorder (see
+    ///   ``ExploredOrders``).
+    public init(
+        schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil,
+        exploring orders: ExploredOrders = .default
+    ) {
         self.schedules = max(1, schedules)
+        self.orders = orders
         let environment = ProcessInfo.processInfo.environment
         self.seed = seed ?? environment[Self.seedVariable].flatMap(Self.parseSeed) ?? Self.defaultSeed
         self.replaying = replaying ?? environment[Self.replayVariable]
@@ -161,7 +169,7 @@ struct ExplorationRunner {
         guard let path else { return nil }
         run += 1
         let schedule = ExploredSchedule(number: run, seed: path.description, deviationCount: path.deviations.count)
-        return (schedule, ScheduleChoices(path: path))
+        return (schedule, ScheduleChoices(path: path, orders: exploration.orders))
     }
 
     /// Takes note of how a schedule ended; returns the result when it ends
@@ -266,7 +274,9 @@ public struct ExplorationResult: Sendable {
                 + "the virtual world does not order, such as real threads or real time.")
         }
         if !schedule.isDefault {
-            lines.append("Replay it with `replaying: \"\(schedule.seed)\"`, or \(ScheduleExploration.replayVariable)=\(schedule.seed) in the environment.")
+            let sameOrders = exploration.orders == .default ? "" : " (with the same `exploring:`)"
+            lines.append("Replay it with `replaying: \"\(schedule.seed)\"`, or \(ScheduleExploration.replayVariable)=\(schedule.seed) "
+                + "in the environment\(sameOrders).")
         }
         return lines.joined(separator: "\n")
     }

@@ -17,7 +17,7 @@ import Testing
 /// }
 /// ```
 ///
-/// It explores as ``exploreSchedules(_:seed:replaying:fileID:filePath:line:column:_:)-(_,_,_,_,_,_,_,(ExploredSchedule)->Void)``
+/// It explores as ``exploreSchedules(_:seed:replaying:exploring:fileID:filePath:line:column:_:)``
 /// does, each test case of a parameterized test on its own, and reports at
 /// the test's declaration. Needs Swift 6.1 or later.
 public struct ScheduleExplorationTrait: TestTrait, TestScoping {
@@ -63,7 +63,7 @@ public struct ScheduleExplorationTrait: TestTrait, TestScoping {
             replay = SchedulePath.parse(failure.schedule.seed)
         }
         guard let replay else { return }
-        let choices = ScheduleChoices(path: replay)
+        let choices = ScheduleChoices(path: replay, orders: exploration.orders)
         try await ScheduleChoices.$current.withValue(choices, operation: { try await function() }, isolation: nil)
         if let mismatch = choices.mismatch {
             record("The schedule \(replay) did not replay exactly (\(mismatch)): the test does something the virtual "
@@ -83,11 +83,14 @@ extension Trait where Self == ScheduleExplorationTrait {
     ///   fixed seed.
     /// - parameter replaying: The seed of one schedule to run alone, as a
     ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+    /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
     /// - returns: The trait.
     public static func exploringSchedules(
-        _ schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil
+        _ schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil,
+        exploring orders: ExploredOrders = .default
     ) -> Self {
-        ScheduleExplorationTrait(exploration: ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying))
+        ScheduleExplorationTrait(exploration: ScheduleExploration(
+            schedules: schedules, seed: seed, replaying: replaying, exploring: orders))
     }
 }
 #endif

@@ -1,13 +1,31 @@
-/// What the work scheduled on this task or thread is, in words ("the answer
-/// to search(query:)"), for the report of an explored schedule: a virtual
-/// scheduler that explores schedules keeps it with each action, and names
-/// the actions a failing schedule reordered by it.
+/// What the work scheduled on this task or thread is, for an explored
+/// schedule: its name ("the answer to search(_:) with ("s")"), for the
+/// report, and its source, which says which ties are races.
 ///
-/// The doubles set it around the work they schedule; virtual sleeps name
-/// their wake-ups. Nothing reads it when no schedule is explored.
+/// Two actions due at the same instant race when they come from different
+/// sources: different doubles' answers, different sleeps, or code that
+/// scheduled them at different instants. Actions of one source keep their
+/// order, as a serial queue keeps the order of the work one piece of code
+/// hands it (`receive(on:)` schedules a value, then the completion). The
+/// doubles set a source of their own around the work they schedule, and
+/// virtual sleeps around their wake-ups; other work's source is the instant
+/// it was scheduled at. Nothing reads these when no schedule is explored.
 enum ScheduleLabel {
     /// The name of the work scheduled now.
     @TaskLocal static var current: String?
+    /// The source of the work scheduled now, if it has one of its own.
+    @TaskLocal static var source: ScheduleSource?
+
+    /// Runs `body`, which schedules the work of `source`, named `name`.
+    static func withSource<T>(_ source: ScheduleSource, named name: String, _ body: () throws -> T) rethrows -> T {
+        try $source.withValue(source) { try $current.withValue(name, operation: body) }
+    }
+}
+
+/// One source of scheduled work for an explored schedule (see
+/// ``ScheduleLabel``): an object, compared by identity.
+final class ScheduleSource: Sendable {
+    init() {}
 }
 
 /// A scheduler that may follow an explored schedule: a ``VirtualScheduler``

@@ -36,6 +36,7 @@ extension XCTestCase {
     ///   fixed seed.
     /// - parameter replaying: The seed of one schedule to run alone, as a
     ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+    /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
     /// - parameter fileID: The file the report is made in; leave the default.
     /// - parameter filePath: The full path of that file; leave the default.
     /// - parameter line: The line the report is made at; leave the default.
@@ -45,6 +46,7 @@ extension XCTestCase {
         _ schedules: Int = ScheduleExploration.defaultSchedules,
         seed: UInt64? = nil,
         replaying: String? = nil,
+        exploring orders: ExploredOrders = .default,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -52,7 +54,7 @@ extension XCTestCase {
         _ body: (ExploredSchedule) throws -> Void
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying)
+        let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying, exploring: orders)
         let result = exploration.run { schedule in
             let before = recordedFailures
             try body(schedule)
@@ -61,7 +63,7 @@ extension XCTestCase {
         reportExploration(result, at: site)
     }
 
-    /// The async form of ``exploreSchedules(_:seed:replaying:fileID:filePath:line:column:_:)-(_,_,_,_,_,_,_,(ExploredSchedule)->Void)``:
+    /// The async form of ``exploreSchedules(_:seed:replaying:exploring:fileID:filePath:line:column:_:)``:
     /// runs an async XCTest test body under many schedules, and reports the
     /// first one under which it fails.
     ///
@@ -72,7 +74,7 @@ extension XCTestCase {
     ///         let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
     ///         …
     ///         await scheduler.run()
-    ///         XCTAssertEqual(api.callCount(of: "placeOrder(_:)"), 1)
+    ///         XCTAssertEqual(api.callCount(to: "placeOrder(_:)"), 1)
     ///     }
     /// }
     /// ```
@@ -82,6 +84,7 @@ extension XCTestCase {
     ///   `COMBINEPROBE_EXPLORATION_SEED`, or a fixed seed.
     /// - parameter replaying: The seed of one schedule to run alone; by
     ///   default `COMBINEPROBE_SCHEDULE`, if set.
+    /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
     /// - parameter isolation: The actor `body` runs on; leave the default.
     /// - parameter fileID: The file the report is made in; leave the default.
     /// - parameter filePath: The full path of that file; leave the default.
@@ -92,6 +95,7 @@ extension XCTestCase {
         _ schedules: Int = ScheduleExploration.defaultSchedules,
         seed: UInt64? = nil,
         replaying: String? = nil,
+        exploring orders: ExploredOrders = .default,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -100,7 +104,7 @@ extension XCTestCase {
         _ body: (ExploredSchedule) async throws -> Void
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying)
+        let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying, exploring: orders)
         let result = await exploration.run(isolation: isolation) { schedule in
             let before = recordedFailures
             try await body(schedule)

@@ -45,7 +45,8 @@ public struct MockDelivery: Sendable {
     public static func on<S: Scheduler & Sendable>(_ scheduler: S) -> MockDelivery {
         MockDelivery(kind: .scheduled { call in
             let label = "the answer to \(call)"
-            return { action in ScheduleLabel.$current.withValue(label) { scheduler.schedule(action) } }
+            let source = ScheduleSource()
+            return { action in ScheduleLabel.withSource(source, named: label) { scheduler.schedule(action) } }
         })
     }
 
@@ -63,8 +64,9 @@ public struct MockDelivery: Sendable {
         let nanoseconds = Int(StrideNanoseconds.of(delay))
         return MockDelivery(kind: .scheduled { call in
             let label = "the answer to \(call)"
+            let source = ScheduleSource()
             return { action in
-                ScheduleLabel.$current.withValue(label) {
+                ScheduleLabel.withSource(source, named: label) {
                     scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(nanoseconds)), action)
                 }
             }
@@ -97,15 +99,17 @@ public struct MockDelivery: Sendable {
             let label = "the answer to \(call)"
             // One latency per subscription, chosen when it is made.
             var delay = lower
-            if upper > lower, let choices = (scheduler as? any ScheduleChoosing)?.scheduleChoices ?? ScheduleChoices.current {
+            if upper > lower, let choices = (scheduler as? any ScheduleChoosing)?.scheduleChoices ?? ScheduleChoices.current,
+               choices.orders.contains(.latencies) {
                 let option = choices.choose(2) { _ in
                     "\(label) came after \(VirtualTime(nanoseconds: Int64(upper))) (the upper bound), "
                         + "not \(VirtualTime(nanoseconds: Int64(lower)))"
                 }
                 delay = option == 0 ? lower : upper
             }
+            let source = ScheduleSource()
             return { [delay] action in
-                ScheduleLabel.$current.withValue(label) {
+                ScheduleLabel.withSource(source, named: label) {
                     scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(delay)), action)
                 }
             }

@@ -34,7 +34,7 @@ final class VirtualSleep: Sendable {
         if cancelledAlready {
             return continuation.resume(throwing: CancellationError())
         }
-        let wakeUp = ScheduleLabel.$current.withValue(ScheduleLabel.current ?? "the wake-up of a sleep until \(deadline)") {
+        let wakeUp = ScheduleLabel.withSource(ScheduleSource(), named: "the wake-up of a sleep until \(deadline)") {
             source.schedule(at: deadline) { [self] in _ = end(.success(())) }
         }
         let cancelledMeanwhile = state.withLock { state -> Bool in

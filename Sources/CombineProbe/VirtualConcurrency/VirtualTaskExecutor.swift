@@ -174,7 +174,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             let job = state.withLock { state -> UnownedJob? in
                 if state.next < state.jobs.count {
                     defer { state.next += 1; state.jobsRun += 1 }
-                    if let choices, state.jobs.count - state.next > 1 {
+                    if let choices, state.jobs.count - state.next > 1, choices.orders.contains(.readyJobs) {
                         let ready = state.jobs.count - state.next
                         let option = choices.choose(ready) { option in
                             "ran ready job \(option + 1) of \(ready) of the virtual executor first"

@@ -22,7 +22,7 @@ extension VirtualScheduler {
         return state.withLock { state in
             let id = state.queue.makeID()
             if isExact && countsNanoseconds {
-                state.queue.insert(due: due, id: id, interval: nanoseconds, repeats: true, run: action)
+                state.queue.insert(due: due, id: id, now: state.elapsed, interval: nanoseconds, repeats: true, run: action)
             } else {
                 insert(&state, at: date, due: due, id: id, interval: interval, nanoseconds: nanoseconds, action)
             }
@@ -43,7 +43,7 @@ extension VirtualScheduler {
         return state.withLock { state in
             let id = state.queue.makeID()
             // A date at or before now never moves the clock: not kept.
-            state.queue.insert(due: due, id: id, date: due <= state.elapsed ? nil : exact, run: action)
+            state.queue.insert(due: due, id: id, now: state.elapsed, date: due <= state.elapsed ? nil : exact, run: action)
             return id
         }
     }
@@ -85,7 +85,7 @@ extension VirtualScheduler {
             }
             runAction(at: date, due: due, action)
         }
-        state.queue.insert(due: due, id: id, interval: nanoseconds, run: run)
+        state.queue.insert(due: due, id: id, now: state.elapsed, interval: nanoseconds, run: run)
     }
 
     /// Moves the clock to an action's due time (never backwards), then runs
@@ -107,7 +107,7 @@ extension VirtualScheduler {
         state.withLock { state in
             let id = state.queue.makeID()
             // Its date is the date of its due time: it is not kept.
-            state.queue.insert(due: time.nanoseconds, id: id, run: action)
+            state.queue.insert(due: time.nanoseconds, id: id, now: state.elapsed, run: action)
             return id
         }
     }

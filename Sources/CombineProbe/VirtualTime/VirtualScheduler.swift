@@ -175,7 +175,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         state.withLock { state in
             // Due now: it never moves the clock, so its date is not needed.
             let id = state.queue.makeID()
-            state.queue.insert(due: state.elapsed, id: id, run: action)
+            state.queue.insert(due: state.elapsed, id: id, now: state.elapsed, run: action)
         }
     }
 

@@ -58,7 +58,7 @@ func issuesRecorded(
 
     @Test @MainActor func aMainActorBodyRunsOnTheMainActor() async {
         var orders: [[Int]] = []
-        await exploreSchedules(50) { _ in
+        await exploreSchedules(50, exploring: .all) { _ in
             MainActor.assertIsolated()
             let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
             let order = Locked<[Int]>([])

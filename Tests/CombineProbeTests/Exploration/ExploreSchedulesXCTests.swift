@@ -93,7 +93,7 @@ final class ExploreSchedulesXCTests: FailureCapturingTestCase {
     func testMainActorBodiesAreExploredOnTheMainActor() async {
         var orders: [[Int]] = []
         let (failures, _) = await captureFailures {
-            await exploreSchedules(50) { _ in
+            await exploreSchedules(50, exploring: .all) { _ in
                 MainActor.assertIsolated()
                 let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
                 let order = Locked<[Int]>([])
@@ -112,7 +112,7 @@ final class ExploreSchedulesXCTests: FailureCapturingTestCase {
     func testMainActorSynchronousBodiesAreExplored() {
         var orders: [[Int]] = []
         let (failures, _) = captureFailures {
-            exploreSchedules(50) { _ in
+            exploreSchedules(50, exploring: .all) { _ in
                 let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
                 let order = Locked<[Int]>([])
                 for index in 0..<2 {

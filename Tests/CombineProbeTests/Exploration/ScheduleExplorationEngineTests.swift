@@ -59,7 +59,9 @@ final class ScheduleExplorationEngineTests: XCTestCase {
         let failure = try XCTUnwrap(result.failure)
         XCTAssertEqual(failure.schedule.number, 2)
         XCTAssertEqual(failure.deviations.count, 1)
+        XCTAssertEqual(failure.deviations.count, 1)
         XCTAssertTrue(failure.deviations[0].hasPrefix("at 10ms, ran the action scheduled #"), failure.deviations[0])
+        XCTAssertTrue(failure.deviations[0].hasSuffix(" before the action scheduled #1"), failure.deviations[0])
         XCTAssertTrue(result.report.contains("Replay it with `replaying: \"\(failure.schedule.seed)\"`"), result.report)
         XCTAssertTrue(result.report.contains("COMBINEPROBE_SCHEDULE=\(failure.schedule.seed)"), result.report)
     }
@@ -118,6 +120,38 @@ final class ScheduleExplorationEngineTests: XCTestCase {
         XCTAssertNil(result.failure)
         XCTAssertEqual(result.schedulesRun, 1)
         XCTAssertTrue(result.coveredEverySchedule)
+    }
+
+    func testActionsOneCodeScheduledTogetherKeepTheirOrderByDefault() {
+        var events: [[String]] = []
+        func receiveOnce() -> Bool {
+            let scheduler = DispatchQueue.virtualScheduler()
+            let received = Locked<[String]>([])
+            let cancellable = Just(1).receive(on: scheduler).sink(
+                receiveCompletion: { _ in received.withLock { $0.append("finished") } },
+                receiveValue: { value in received.withLock { $0.append("value \(value)") } })
+            scheduler.advance()
+            cancellable.cancel()
+            events.append(received.withLock { $0 })
+            return true
+        }
+        let result = ScheduleExploration(schedules: 50).run { _ in receiveOnce() }
+        XCTAssertEqual(events, [["value 1", "finished"]])
+        XCTAssertTrue(result.coveredEverySchedule)
+        events = []
+        let everyTie = ScheduleExploration(schedules: 50, exploring: .all).run { _ in receiveOnce() }
+        XCTAssertEqual(events, [["value 1", "finished"], ["finished"]], "a serial queue never takes the second order")
+        XCTAssertTrue(everyTie.coveredEverySchedule)
+    }
+
+    func testOnlyWhatItExploresIsReordered() {
+        var orders: Set<[Int]> = []
+        let result = ScheduleExploration(schedules: 50, exploring: .latencies).run { _ in
+            orders.insert(tiedOrder(3))
+            return true
+        }
+        XCTAssertEqual(orders, [[0, 1, 2]])
+        XCTAssertEqual(result.schedulesRun, 1)
     }
 
     func testAMockLatencyRangeTriesBothBounds() {
