@@ -103,6 +103,16 @@ final class CheckoutOrderTests: ExampleTestCase {
         XCTAssertTrue(result.coveredEverySchedule, result.report)
         XCTAssertEqual(result.schedulesRun, 2)
     }
+
+    /// The fix, as a team would keep its test once it knows: explored in
+    /// every run of the suite, an async body on the main actor.
+    @MainActor
+    func testTheFixPassesEveryScheduleOfTheTest() async {
+        await exploreSchedules(doubleSubmitBudget) { _ in
+            let outcome = await tapTwiceAsync { CheckoutModelFixed(cartID: "cart-7", service: $0, scheduler: $1) }
+            XCTAssertEqual(outcome, oneOrder)
+        }
+    }
 }
 
 @Suite struct CheckoutOrderSwiftTests {
@@ -122,6 +132,12 @@ final class CheckoutOrderTests: ExampleTestCase {
     @Test @MainActor func theFixPassesEverySchedule() {
         exploreSchedules(doubleSubmitBudget) { _ in
             #expect(tapTwice { CheckoutModelFixed(cartID: "cart-7", service: $0, scheduler: $1) } == oneOrder)
+        }
+    }
+
+    @Test @MainActor func theFixPassesEveryScheduleAsync() async {
+        await exploreSchedules(doubleSubmitBudget) { _ in
+            #expect(await tapTwiceAsync { CheckoutModelFixed(cartID: "cart-7", service: $0, scheduler: $1) } == oneOrder)
         }
     }
 }

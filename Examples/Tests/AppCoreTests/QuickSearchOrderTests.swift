@@ -1,5 +1,6 @@
 import AppCore
 import CombineProbe
+import Foundation
 import Testing
 import XCTest
 
@@ -90,5 +91,62 @@ final class QuickSearchOrderTests: ExampleTestCase {
         exploreSchedules(staleResultsBudget) { _ in
             #expect(typeThenRefine { QuickSearchModelFixed(service: $0, scheduler: $1) } == refinedResults)
         }
+    }
+
+    #if compiler(>=6.1)
+    /// The same, with the trait: the whole test runs once per schedule.
+    @Test(.exploringSchedules(staleResultsBudget))
+    func theFixPassesEveryScheduleOfTheTest() {
+        #expect(typeThenRefine { QuickSearchModelFixed(service: $0, scheduler: $1) } == refinedResults)
+    }
+    #endif
+
+    /// What a failing exploration looks like in Swift Testing: a report at
+    /// the `exploreSchedules` line that says what the failing schedule did
+    /// differently and how to replay it, then that schedule's own issue,
+    /// replayed for real. (The issues of the schedules that only explored
+    /// are known issues, not shown.)
+    @Test("What stale results found by exploring look like (fails on purpose)", .tags(.failurePath))
+    func whatAFailingExplorationLooksLike() {
+        let issues = IssueLog()
+        let callLine = #line + 2
+        withKnownIssue {
+            exploreSchedules(staleResultsBudget, seed: 1) { _ in
+                #expect(typeThenRefine { QuickSearchModel(service: $0, scheduler: $1) } == refinedResults)
+            }
+        } matching: { issue in
+            issues.append(issue)
+            return true
+        }
+        let recorded = issues.all
+        #expect(recorded.count == 2, "\(recorded)")
+        let report = recorded.first
+        #expect(report?.sourceLocation?.line == callLine)
+        let text = report?.comments.map(\.rawValue).joined() ?? ""
+        #expect(text.hasPrefix("Schedule 3 of at most 10 failed (seed 0.1; base seed 0x1)."), "\(text)")
+        #expect(text.contains("the answer to search(_:) with (\"s\") came after 600ms (the upper bound), not 50ms"), "\(text)")
+        #expect(text.contains("Replay it with `replaying: \"0.1\"`"), "\(text)")
+        let replayed = recorded.last
+        #expect(replayed?.sourceLocation?.line == callLine + 1)
+        #expect(replayed.map { "\($0)" }?.contains("[\"sqlite\", \"swift\"]") == true, "\(String(describing: replayed))")
+    }
+}
+
+/// The issues a `withKnownIssue` matcher saw, in order.
+// @unchecked Sendable: `issues` is only reached under `lock`.
+final class IssueLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var issues: [Issue] = []
+
+    func append(_ issue: Issue) {
+        lock.lock()
+        defer { lock.unlock() }
+        issues.append(issue)
+    }
+
+    var all: [Issue] {
+        lock.lock()
+        defer { lock.unlock() }
+        return issues
     }
 }

@@ -81,6 +81,40 @@ final class ReportLoaderOrderTests: ExampleTestCase {
         XCTAssertNil(result.failure, result.report)
         XCTAssertTrue(result.coveredEverySchedule, result.report)
     }
+
+    /// What a failing exploration looks like in XCTest: the failing
+    /// schedule's own failure, where it happened, then a report at the
+    /// `exploreSchedules` line that says what the schedule did differently
+    /// and how to replay it. Captured here to assert its text.
+    func testWhatAFailingExplorationLooksLike() {
+        let callLine = #line + 2
+        let failures = failures {
+            exploreSchedules(cancelRaceBudget, seed: 1) { _ in
+                let scheduler = DispatchQueue.virtualScheduler()
+                let api = ReportFetchingMock()
+                api.defaultDelivery = .after(between: .milliseconds(100) ... .milliseconds(500), on: scheduler)
+                api.fetchReportResult = .value(Report(title: "Q3 sales"))
+                let model = ReportLoader(service: api, scheduler: scheduler)
+                let spinner = model.$isLoading.removeDuplicates().record()
+                model.load(id: "q3")
+                scheduler.advance(by: .milliseconds(300))
+                model.cancel()
+                scheduler.run()
+                XCTAssertRecordedValues(spinner, [false, true, false])
+            }
+        }
+        XCTAssertEqual(failures.count, 2, "\(failures)")
+        let assertion = failures.first
+        XCTAssertEqual(assertion?.line, callLine + 11)
+        XCTAssertTrue(assertion?.message.hasPrefix("XCTAssertRecordedValues failed") == true, "\(failures)")
+        XCTAssertTrue(assertion?.message.contains("at index 2, out of 3 expected and 2 recorded") == true, "the spinner never went off")
+        let report = failures.last
+        XCTAssertEqual(report?.line, callLine)
+        XCTAssertEqual(report?.filePath, "\(#filePath)")
+        XCTAssertTrue(report?.message.hasPrefix("Schedule ") == true, "\(failures)")
+        XCTAssertTrue(report?.message.contains("the answer to fetchReport(id:) with (\"q3\") came after 500ms") == true, "\(failures)")
+        XCTAssertTrue(report?.message.contains("Replay it with `replaying: \"0.1\"`") == true, "\(failures)")
+    }
 }
 
 @Suite struct ReportLoaderOrderSwiftTests {
