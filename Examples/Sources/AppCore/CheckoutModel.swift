@@ -1,5 +1,5 @@
 /// What the shop answers when it took an order.
-public struct OrderConfirmation: Equatable, Sendable {
+public struct OrderConfirmation: Hashable, Sendable {
     public let number: String
 
     public init(number: String) {

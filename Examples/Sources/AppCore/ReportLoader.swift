@@ -1,5 +1,5 @@
 /// A report, as the reports API returns it.
-public struct Report: Equatable, Sendable {
+public struct Report: Hashable, Sendable {
     public let title: String
 
     public init(title: String) {

@@ -29,7 +29,7 @@ let doubleSubmitBudget = 10
 
 /// What the scenario saw: how many orders went to the shop, and the
 /// confirmation shown.
-struct CheckoutOutcome: Equatable {
+struct CheckoutOutcome: Hashable {
     var ordersSent: Int
     var confirmation: OrderConfirmation?
 }

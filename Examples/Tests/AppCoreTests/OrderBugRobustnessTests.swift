@@ -10,13 +10,15 @@ import XCTest
 // so each seed tries the simplest schedules in another order.
 //
 // Under scripts/stress.sh, COMBINEPROBE_STRESS_ITERATIONS sets how many
-// times each seed is replayed (100 otherwise).
+// times each seed is replayed, and each exploration repeated (100 times
+// otherwise, or if it is less).
 
-/// How many times a failing schedule's seed is replayed.
+/// How many times a failing schedule's seed is replayed, and an
+/// exploration repeated from one base seed.
 let replayRounds = ProcessInfo.processInfo.environment["COMBINEPROBE_STRESS_ITERATIONS"].flatMap { Int($0) }.map { max($0, 100) } ?? 100
 
 /// What exploring a scenario from one base seed found.
-struct SeedFinding<Outcome: Equatable>: Equatable {
+struct SeedFinding<Outcome: Hashable>: Hashable {
     let baseSeed: UInt64
     /// The failing schedule's rank, or nil when none failed.
     let number: Int?
@@ -28,7 +30,7 @@ struct SeedFinding<Outcome: Equatable>: Equatable {
 
 /// Explores `scenario` once per base seed, within `budget` schedules, and
 /// tells what each exploration found.
-func findings<Outcome: Equatable>(
+func findings<Outcome: Hashable>(
     seeds: ClosedRange<UInt64> = 1...100, budget: Int, expected: Outcome, _ scenario: () -> Outcome
 ) -> [SeedFinding<Outcome>] {
     seeds.map { seed in
@@ -58,6 +60,27 @@ func replays<Outcome: Equatable>(of seed: String, expected: Outcome, _ scenario:
 }
 
 final class OrderBugRobustnessTests: XCTestCase {
+    /// The same base seed explores the same schedules, and finds the same
+    /// failing one, every time.
+    @MainActor
+    func testTheSameBaseSeedFindsTheSameFailureEveryTime() {
+        func repeated<Outcome: Hashable>(expected: Outcome, budget: Int, _ scenario: () -> Outcome) -> Set<SeedFinding<Outcome>> {
+            Set((1...replayRounds).flatMap { _ in findings(seeds: 7...7, budget: budget, expected: expected, scenario) })
+        }
+        let search = repeated(expected: refinedResults, budget: staleResultsBudget) {
+            typeThenRefine { QuickSearchModel(service: $0, scheduler: $1) }
+        }
+        let checkout = repeated(expected: oneOrder, budget: doubleSubmitBudget) {
+            tapTwice { CheckoutModel(cartID: "cart-7", service: $0, scheduler: $1) }
+        }
+        let report = repeated(expected: settledAfterCancel, budget: cancelRaceBudget) {
+            cancelWhileLoading { ReportLoader(service: $0, scheduler: $1) }
+        }
+        XCTAssertEqual(search.count, 1, "\(search)")
+        XCTAssertEqual(checkout.count, 1, "\(checkout)")
+        XCTAssertEqual(report.count, 1, "\(report)")
+    }
+
     func testStaleResultsAreFoundWithinTheBudgetFrom100BaseSeeds() {
         let found = findings(budget: staleResultsBudget, expected: refinedResults) {
             typeThenRefine { QuickSearchModel(service: $0, scheduler: $1) }

@@ -26,7 +26,7 @@ extension ReportLoaderFixed: ReportScreen {}
 let cancelRaceBudget = 10
 
 /// What the screen showed after Cancel, and once everything settled.
-struct ScreenAfterCancel: Equatable {
+struct ScreenAfterCancel: Hashable {
     var spinner: Bool
     /// Whether a report landed after Cancel.
     var reportLandedAfterCancel: Bool
