@@ -3,7 +3,7 @@
 # virtual world's, main-actor view models, mock generators, and streams
 # recorded again) and the repetition tests of VirtualConcurrency/, repeated N
 # times, in XCTest and in parallel Swift Testing, then the examples'
-# swift-async-algorithms pipelines, then every test of
+# swift-async-algorithms pipelines and order-bug explorations, then every test of
 # Examples/ApproachableApp (main-actor view models, from every kind of test;
 # Swift 6.2 or newer). Any failure or hang fails the run.
 #
@@ -19,13 +19,15 @@ COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
 echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) s"
 # The examples' repetition tests: swift-async-algorithms' AsyncTimerSequence,
 # and an AsyncChannel into _throttle, on the virtual clock (a dev-only
-# dependency of Examples/).
+# dependency of Examples/); and the order bugs' explorations, each failing
+# schedule replayed N times and each exploration repeated N times from one
+# base seed (the same seed, the same schedules, the same failure).
 swift build --build-tests --package-path Examples 2>&1 | tail -n 1
 start=$(date +%s)
 COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
-    swift test --skip-build --package-path Examples --filter "DraftAutosave|AsyncAlgorithmsInterop" 2>&1 \
+    swift test --skip-build --package-path Examples --filter "DraftAutosave|AsyncAlgorithmsInterop|OrderBugRobustness" 2>&1 \
     | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
-echo "stress (examples): $iterations rounds of the autosave and the throttled channel in $(( $(date +%s) - start )) s"
+echo "stress (examples): $iterations rounds of the autosave, the throttled channel and the order bugs' replays in $(( $(date +%s) - start )) s"
 # The Xcode 26-style app core (Examples/ApproachableApp, tools 6.2): every
 # test, each repeating its round N times — main-actor view models driven
 # from nonisolated and @MainActor, synchronous and async, XCTest and Swift

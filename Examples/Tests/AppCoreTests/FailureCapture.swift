@@ -11,4 +11,10 @@ class ExampleTestCase: XCTestCase {
     func failureMessages(of body: () throws -> Void) -> [String] {
         XCTExpectFailures { try? body() }.map(\.message)
     }
+
+    /// Runs `body`, and returns the failures CombineProbe reported in it,
+    /// with where they were reported.
+    func failures(of body: () -> Void) -> [ExpectedFailure] {
+        XCTExpectFailures(body)
+    }
 }
