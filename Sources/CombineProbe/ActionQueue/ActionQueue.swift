@@ -230,7 +230,8 @@ struct ActionQueue {
         var chosen = 0
         if candidates.count > 1 {
             let option = choices.choose(candidates.count) { option in
-                "at \(VirtualTime(nanoseconds: first.due)), ran \(name(of: ties[candidates[option]])) before \(name(of: ties[0]))"
+                let (due, chosen, overtaken) = (first.due, name(of: ties[candidates[option]]), name(of: ties[0]))
+                return { "at \(VirtualTime(nanoseconds: due)), ran \(chosen.text) before \(overtaken.text)" }
             }
             chosen = candidates[option]
         }
@@ -246,10 +247,8 @@ struct ActionQueue {
     }
 
     /// What the action of `key` is, for a report.
-    private func name(of key: QueueKey) -> String {
-        if let name = origins[key.sequence]?.name { return name }
-        return key.flags.contains(.hasInterval)
-            ? "the repeating action scheduled #\(key.sequence)" : "the action scheduled #\(key.sequence)"
+    private func name(of key: QueueKey) -> ActionName {
+        ActionName(name: origins[key.sequence]?.name, sequence: key.sequence, repeats: key.flags.contains(.hasInterval))
     }
 
     @inline(__always)

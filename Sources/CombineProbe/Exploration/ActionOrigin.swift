@@ -1,8 +1,8 @@
 /// Where a scheduled action comes from, while a schedule is explored: its
 /// name, and its source, which tells which ties race (see ``ScheduleLabel``).
-struct ActionOrigin {
+struct ActionOrigin: Sendable {
     /// A source of actions: actions of one source keep their order.
-    enum Source: Hashable {
+    enum Source: Hashable, Sendable {
         /// A double's answer, a sleep: a source of its own.
         case object(ObjectIdentifier)
         /// Work named, with no source object: its name.
@@ -31,5 +31,22 @@ struct ActionOrigin {
         } else {
             source = .instant(scheduledAt)
         }
+    }
+}
+
+/// What an action is, for a report: its name, or its place in the order of
+/// scheduling; words written only when a report asks.
+struct ActionName: Sendable {
+    /// The name its origin gave it, if any.
+    let name: String?
+    /// Its schedule's identifier.
+    let sequence: UInt64
+    /// Whether its schedule repeats.
+    let repeats: Bool
+
+    /// `the answer to search(_:) with ("s")`, `the action scheduled #3`.
+    var text: String {
+        if let name { return name }
+        return repeats ? "the repeating action scheduled #\(sequence)" : "the action scheduled #\(sequence)"
     }
 }

@@ -56,22 +56,24 @@ struct ExplorationPlanner {
         }
         for point in (path.lastPoint + 1)..<points.count {
             for option in 1..<max(points[point].arity, 1) {
-                add(path.adding(point: point, option: option), to: level)
+                add(to: level) { path.adding(point: point, option: option) }
             }
         }
     }
 
-    private mutating func add(_ path: SchedulePath, to level: Int) {
+    /// Offers the schedule `make` makes to `level`; makes it only if the
+    /// level keeps it.
+    private mutating func add(to level: Int, _ make: () -> SchedulePath) {
         seen[level] += 1
         if levels[level].count < frontierLimit {
-            levels[level].append(path)
+            levels[level].append(make())
             return
         }
         truncated = true
         // Reservoir sampling: each schedule offered to the level stays with
         // the same chance.
         let slot = Int(random.next(below: UInt64(seen[level])))
-        if slot < frontierLimit { levels[level][slot] = path }
+        if slot < frontierLimit { levels[level][slot] = make() }
     }
 }
 

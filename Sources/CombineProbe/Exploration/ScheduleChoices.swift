@@ -24,8 +24,9 @@ final class ScheduleChoices: Sendable {
 
     private struct State {
         var points: [Point] = []
-        /// What the deviations did, in words, by point number.
-        var descriptions: [Int: String] = [:]
+        /// What the deviations did, in words, by point number: written
+        /// when a report asks.
+        var descriptions: [Int: @Sendable () -> String] = [:]
         /// A forced option that the point could not take (fewer options
         /// than when the schedule was recorded): the test is not
         /// deterministic.
@@ -49,8 +50,10 @@ final class ScheduleChoices: Sendable {
 
     /// Chooses one of `arity` options (numbered in the default order) at
     /// the next choice point. `describe` tells what taking an option other
-    /// than 0 means, for the report (called only for those).
-    func choose(_ arity: Int, describe: (Int) -> String) -> Int {
+    /// than 0 means, for a report: called only for those, it returns a
+    /// closure that writes the words when a report needs them (a schedule
+    /// that passes never does).
+    func choose(_ arity: Int, describe: (Int) -> @Sendable () -> String) -> Int {
         guard arity > 1 else { return 0 }
         let (number, option) = state.withLock { state -> (Int, Int) in
             let number = state.points.count
@@ -76,7 +79,8 @@ final class ScheduleChoices: Sendable {
 
     /// What each deviation did, in the order of the points.
     var deviations: [String] {
-        state.withLock { state in state.descriptions.sorted { $0.key < $1.key }.map(\.value) }
+        let writers = state.withLock { state in state.descriptions.sorted { $0.key < $1.key }.map(\.value) }
+        return writers.map { $0() }
     }
 
     /// Why the schedule could not be followed exactly, if it could not.

@@ -73,9 +73,11 @@ public struct ScheduleExploration: Sendable {
     ) {
         self.schedules = max(1, schedules)
         self.orders = orders
-        let environment = ProcessInfo.processInfo.environment
-        self.seed = seed ?? environment[Self.seedVariable].flatMap(Self.parseSeed) ?? Self.defaultSeed
-        self.replaying = replaying ?? environment[Self.replayVariable]
+        // One variable at a time: the whole environment as a dictionary
+        // would cost more than a small test's run.
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        self.seed = seed ?? variable(Self.seedVariable).flatMap(Self.parseSeed) ?? Self.defaultSeed
+        self.replaying = replaying ?? variable(Self.replayVariable)
     }
 
     /// Reads a base seed: decimal, or hexadecimal after `0x`.

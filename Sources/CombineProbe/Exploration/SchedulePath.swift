@@ -24,6 +24,11 @@ struct SchedulePath: Sendable, Hashable, CustomStringConvertible {
         self.deviations = deviations.sorted { $0.point < $1.point }
     }
 
+    /// A schedule of deviations already in the order of their points.
+    private init(sorted deviations: [Deviation]) {
+        self.deviations = deviations
+    }
+
     /// The option this schedule takes at `point`.
     func option(at point: Int) -> Int {
         // Few deviations: a linear look is cheapest.
@@ -36,7 +41,11 @@ struct SchedulePath: Sendable, Hashable, CustomStringConvertible {
 
     /// This schedule with one more deviation, after its last.
     func adding(point: Int, option: Int) -> SchedulePath {
-        SchedulePath(deviations: deviations + [Deviation(point: point, option: option)])
+        // After the last deviation: still in the order of the points.
+        var more = deviations
+        more.reserveCapacity(deviations.count + 1)
+        more.append(Deviation(point: point, option: option))
+        return SchedulePath(sorted: more)
     }
 
     /// The seed: `4.1-9.2`, or `default`.

@@ -14,7 +14,7 @@ public struct MockDelivery: Sendable {
         case immediate
         /// Scheduled: given the call's description, makes the function
         /// that schedules each delivery step of one subscription.
-        case scheduled(@Sendable (String) -> @Sendable (@escaping @Sendable () -> Void) -> Void)
+        case scheduled(@Sendable (() -> String) -> @Sendable (@escaping @Sendable () -> Void) -> Void)
     }
 
     let kind: Kind
@@ -44,9 +44,7 @@ public struct MockDelivery: Sendable {
     /// - parameter scheduler: The scheduler that delivers the events.
     public static func on<S: Scheduler & Sendable>(_ scheduler: S) -> MockDelivery {
         MockDelivery(kind: .scheduled { call in
-            let label = "the answer to \(call)"
-            let source = ScheduleSource()
-            return { action in ScheduleLabel.withSource(source, named: label) { scheduler.schedule(action) } }
+            steps(on: scheduler, of: call) { action in scheduler.schedule(action) }
         })
     }
 
@@ -63,12 +61,8 @@ public struct MockDelivery: Sendable {
         // Carried as nanoseconds: a scheduler's stride need not be Sendable.
         let nanoseconds = Int(StrideNanoseconds.of(delay))
         return MockDelivery(kind: .scheduled { call in
-            let label = "the answer to \(call)"
-            let source = ScheduleSource()
-            return { action in
-                ScheduleLabel.withSource(source, named: label) {
-                    scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(nanoseconds)), action)
-                }
+            steps(on: scheduler, of: call) { action in
+                scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(nanoseconds)), action)
             }
         })
     }
@@ -96,24 +90,38 @@ public struct MockDelivery: Sendable {
         let lower = max(0, Int(StrideNanoseconds.of(latency.lowerBound)))
         let upper = max(lower, Int(StrideNanoseconds.of(latency.upperBound)))
         return MockDelivery(kind: .scheduled { call in
-            let label = "the answer to \(call)"
             // One latency per subscription, chosen when it is made.
             var delay = lower
             if upper > lower, let choices = (scheduler as? any ScheduleChoosing)?.scheduleChoices ?? ScheduleChoices.current,
                choices.orders.contains(.latencies) {
                 let option = choices.choose(2) { _ in
-                    "\(label) came after \(VirtualTime(nanoseconds: Int64(upper))) (the upper bound), "
-                        + "not \(VirtualTime(nanoseconds: Int64(lower)))"
+                    let call = call()
+                    return {
+                        "the answer to \(call) came after \(VirtualTime(nanoseconds: Int64(upper))) (the upper bound), "
+                            + "not \(VirtualTime(nanoseconds: Int64(lower)))"
+                    }
                 }
                 delay = option == 0 ? lower : upper
             }
-            let source = ScheduleSource()
-            return { [delay] action in
-                ScheduleLabel.withSource(source, named: label) {
-                    scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(delay)), action)
-                }
+            return steps(on: scheduler, of: call) { [delay] action in
+                scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(delay)), action)
             }
         })
+    }
+
+    /// The function that schedules the delivery steps of one subscription
+    /// with `schedule`: as it is; or, on a scheduler that follows an
+    /// explored schedule, as a source of its own, named after the call (see
+    /// ``ScheduleLabel``), so that two calls' answers race and one call's
+    /// steps keep their order.
+    static func steps<S: Scheduler>(
+        on scheduler: S, of call: () -> String,
+        _ schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
+    ) -> @Sendable (@escaping @Sendable () -> Void) -> Void {
+        guard (scheduler as? any ScheduleChoosing)?.scheduleChoices != nil else { return schedule }
+        let label = "the answer to \(call())"
+        let source = ScheduleSource()
+        return { action in ScheduleLabel.withSource(source, named: label) { schedule(action) } }
     }
 
     /// The executor of one subscription to the publisher of `call`, which
@@ -124,7 +132,7 @@ public struct MockDelivery: Sendable {
         case .backgroundAtOnce: return MockExecutor(gate: DeliveryGate(opened: true), call: "\(call)")
         case .immediate: return MockExecutor(run: { $0() }, runGenerator: { $0() })
         case let .scheduled(makeSchedule):
-            let schedule = makeSchedule("\(call)")
+            let schedule = makeSchedule({ "\(call)" })
             return MockExecutor(run: schedule, runGenerator: schedule)
         }
     }

@@ -34,8 +34,14 @@ final class VirtualSleep: Sendable {
         if cancelledAlready {
             return continuation.resume(throwing: CancellationError())
         }
-        let wakeUp = ScheduleLabel.withSource(ScheduleSource(), named: "the wake-up of a sleep until \(deadline)") {
-            source.schedule(at: deadline) { [self] in _ = end(.success(())) }
+        let wakeUp: UInt64
+        if source.scheduleChoices != nil {
+            // Explored: the wake-up is a source of its own, named.
+            wakeUp = ScheduleLabel.withSource(ScheduleSource(), named: "the wake-up of a sleep until \(deadline)") {
+                source.schedule(at: deadline) { [self] in _ = end(.success(())) }
+            }
+        } else {
+            wakeUp = source.schedule(at: deadline) { [self] in _ = end(.success(())) }
         }
         let cancelledMeanwhile = state.withLock { state -> Bool in
             state.wakeUp = wakeUp

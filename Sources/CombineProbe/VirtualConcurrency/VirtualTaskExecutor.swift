@@ -177,7 +177,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                     if let choices, state.jobs.count - state.next > 1, choices.orders.contains(.readyJobs) {
                         let ready = state.jobs.count - state.next
                         let option = choices.choose(ready) { option in
-                            "ran ready job \(option + 1) of \(ready) of the virtual executor first"
+                            { "ran ready job \(option + 1) of \(ready) of the virtual executor first" }
                         }
                         if option > 0 {
                             let job = state.jobs.remove(at: state.next + option)

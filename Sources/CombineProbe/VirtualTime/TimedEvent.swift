@@ -111,6 +111,8 @@ protocol VirtualClock: AnyObject, Sendable {
     /// throws when the sleep must end at once (see
     /// `VirtualScheduler.admitSleeper(_:until:)`).
     func admitSleeper(_ sleep: VirtualSleep, until deadline: VirtualTime) throws
+    /// The explored schedule the clock follows, if any.
+    var scheduleChoices: ScheduleChoices? { get }
 }
 
 extension VirtualScheduler: VirtualClock {

@@ -94,6 +94,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     let plainStart: UInt64
     /// Where the scheduler runs its actions (see ``VirtualActionContext``).
     public let actionContext: VirtualActionContext
+    /// The explored schedule this scheduler follows, if it was made while
+    /// one was explored (see ``ScheduleExploration``); its queue keeps it
+    /// too.
+    let scheduleChoices: ScheduleChoices?
 
     /// Creates a virtual scheduler whose time starts at `now`.
     ///
@@ -118,7 +122,8 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         var clock = VirtualClockState()
         // A scheduler made while a schedule is explored orders its ties as
         // that schedule says.
-        clock.queue.choices = ScheduleChoices.current
+        scheduleChoices = ScheduleChoices.current
+        clock.queue.choices = scheduleChoices
         state = Locked(clock)
         currentDate = VirtualDate(now)
         countsNanoseconds = StrideNanoseconds.countsNanoseconds(Stride.self)
@@ -147,11 +152,6 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// Zero: virtual actions run exactly when they fall due.
     public var minimumTolerance: Stride { .zero }
 
-    /// The explored schedule this scheduler follows, if it was made while
-    /// one was explored (see ``ScheduleExploration``).
-    var scheduleChoices: ScheduleChoices? {
-        state.withLock { $0.queue.choices }
-    }
 
     /// The number of scheduled actions that have not run yet (cancelled ones
     /// excluded; a repeating schedule counts once).
