@@ -51,6 +51,25 @@ func runScheduledActions(_ n: Int, scattered: Bool) -> UInt64 {
     }
 }
 
+/// Schedules `n` one-shot actions all due at the same instant (1 ms from
+/// now), then runs them: the fastest of `rounds`, in nanoseconds. Outside
+/// a schedule exploration, ties run in scheduling order.
+func runTiedActions(_ n: Int, rounds: Int = 3) -> UInt64 {
+    fastest(of: rounds) { tiedActions(n) }
+}
+
+/// The body of ``runTiedActions(_:rounds:)``: `n` actions due at 1 ms.
+func tiedActions(_ n: Int) {
+    let scheduler = DispatchQueue.virtualScheduler()
+    var count = 0
+    let due = scheduler.now.advanced(by: .milliseconds(1))
+    for _ in 0..<n {
+        scheduler.schedule(after: due) { count += 1 }
+    }
+    scheduler.run()
+    precondition(count == n)
+}
+
 /// Wall time of a timer that fires every millisecond, over `milliseconds`
 /// of virtual time (3,600,000 for one virtual hour): one `advance(by:)`
 /// runs every tick.
