@@ -85,6 +85,26 @@ func addExplorationRows(to report: inout Report, smoke: Bool) {
             ratio: perSchedule / plain, target: "<= 2x")
     }
 
+    // A small test with no choice point (the debounce test: no mock, no
+    // ties): its space is one schedule, so an exploration runs it once, and
+    // what an exploration costs apart from its schedules weighs on it whole.
+    let debouncePlain = fastest(of: rounds) {
+        for _ in 0..<runs { debounceTestBody() }
+    }
+    let debounceExplored = fastest(of: rounds) {
+        for _ in 0..<runs {
+            let result = ScheduleExploration(schedules: 200, seed: 1).run { _ in
+                debounceTestBody()
+                return true
+            }
+            precondition(result.schedulesRun == 1 && result.coveredEverySchedule)
+        }
+    }
+    report.addVersus(
+        "debounce test (no choice point, 1 schedule): exploring it (exploration of 200, space covered) vs one plain run",
+        n: runs, ours: microseconds(debounceExplored / UInt64(runs)), peer: microseconds(debouncePlain / UInt64(runs)),
+        ratio: Double(debounceExplored) / Double(max(debouncePlain, 1)), target: "<= 2x")
+
     // 200 schedules of the search test, wall time (target: under 0.5 s).
     // The space must hold 200: 8 queries, 256 schedules.
     let budget = smoke ? 20 : 200

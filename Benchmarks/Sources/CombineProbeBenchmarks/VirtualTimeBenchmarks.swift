@@ -5,18 +5,21 @@ import Foundation
 /// 100 ms apart, a 300 ms debounce, a wait for the result. In real time the
 /// same test takes at least 500 ms. The fastest of `rounds`.
 func debounceTestInVirtualTime(rounds: Int = 5) -> UInt64 {
-    fastest(of: rounds) {
-        let scheduler = DispatchQueue.virtualScheduler()
-        let query = PassthroughSubject<String, Never>()
-        let recorder = query.debounce(for: .milliseconds(300), scheduler: scheduler).record()
-        query.send("s")
-        scheduler.advance(by: .milliseconds(100))
-        query.send("sw")
-        scheduler.advance(by: .milliseconds(100))
-        query.send("swi")
-        let value = try? scheduler.wait(for: recorder.next(), timeout: .seconds(1))
-        precondition(value == "swi" && scheduler.elapsed == .milliseconds(500))
-    }
+    fastest(of: rounds) { debounceTestBody() }
+}
+
+/// One debounce test in virtual time (see ``debounceTestInVirtualTime(rounds:)``).
+func debounceTestBody() {
+    let scheduler = DispatchQueue.virtualScheduler()
+    let query = PassthroughSubject<String, Never>()
+    let recorder = query.debounce(for: .milliseconds(300), scheduler: scheduler).record()
+    query.send("s")
+    scheduler.advance(by: .milliseconds(100))
+    query.send("sw")
+    scheduler.advance(by: .milliseconds(100))
+    query.send("swi")
+    let value = try? scheduler.wait(for: recorder.next(), timeout: .seconds(1))
+    precondition(value == "swi" && scheduler.elapsed == .milliseconds(500))
 }
 
 /// Wall time of an inverted wait over ten virtual seconds, while a timer
