@@ -16,6 +16,7 @@ func profile(_ name: String, _ n: Int) {
     case "scattered": blackHole(runScheduledActions(n, scattered: true))
     case "debounce": blackHole(debounceTestInVirtualTime(rounds: max(n, 1)))
     case "debounce-sink": blackHole(debounceTestWithSinkInVirtualTime(rounds: max(n, 1)))
+    case "async-steps": blackHole(asyncAdvanceStep(sleepers: n, steps: 5, roundTrips: 0))
     case "timer": blackHole(repeatingTimer(milliseconds: n))
     // Schedule exploration (n runs, or n explorations of the 8 schedules of
     // the 3-query search test; tied cases: n actions).
@@ -29,7 +30,7 @@ func profile(_ name: String, _ n: Int) {
     // The same cases with combine-schedulers' TestScheduler (debounce cases: n rounds).
     case "peer-debounce": blackHole(debounceTestWithTestScheduler(rounds: n))
     case "peer-timer": blackHole(repeatingTimerWithTestScheduler(milliseconds: n))
-    default: print("unknown case \(name): record, sink, consume, stream, streamloop, actions, scattered, debounce, debounce-sink, timer, "
+    default: print("unknown case \(name): record, sink, consume, stream, streamloop, actions, scattered, debounce, debounce-sink, timer, async-steps, "
                    + "search, search-fixed, search-explored, exploration-empty, debounce-explored, tied, tied-explored, peer-debounce, peer-timer")
     }
 }
