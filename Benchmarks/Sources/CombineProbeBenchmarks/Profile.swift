@@ -16,10 +16,21 @@ func profile(_ name: String, _ n: Int) {
     case "scattered": blackHole(runScheduledActions(n, scattered: true))
     case "debounce": blackHole(debounceTestInVirtualTime(rounds: max(n, 1)))
     case "debounce-sink": blackHole(debounceTestWithSinkInVirtualTime(rounds: max(n, 1)))
+    case "async-steps": blackHole(asyncAdvanceStep(sleepers: n, steps: 5, roundTrips: 0))
     case "timer": blackHole(repeatingTimer(milliseconds: n))
+    // Schedule exploration (n runs, or n explorations of the 8 schedules of
+    // the 3-query search test; tied cases: n actions).
+    case "search": blackHole(searchTestPlain(queries: 3, runs: n, rounds: 1, delivery: latencyRange))
+    case "search-fixed": blackHole(searchTestWithFixedLatency(queries: 3, runs: n, rounds: 1))
+    case "search-explored": blackHole(searchTestExplored(queries: 3, schedules: 8, explorations: n, rounds: 1))
+    case "exploration-empty": blackHole(fastest(of: n) { _ = ScheduleExploration(schedules: 1, seed: 1).run { _ in true } })
+    case "debounce-explored": blackHole(fastest(of: n) { _ = ScheduleExploration(schedules: 200, seed: 1).run { _ in debounceTestBody(); return true } })
+    case "tied": blackHole(runTiedActions(n, rounds: 1))
+    case "tied-explored": blackHole(runTiedActionsInOneSchedule(n, rounds: 1))
     // The same cases with combine-schedulers' TestScheduler (debounce cases: n rounds).
     case "peer-debounce": blackHole(debounceTestWithTestScheduler(rounds: n))
     case "peer-timer": blackHole(repeatingTimerWithTestScheduler(milliseconds: n))
-    default: print("unknown case \(name): record, sink, consume, stream, streamloop, actions, scattered, debounce, debounce-sink, timer, peer-debounce, peer-timer")
+    default: print("unknown case \(name): record, sink, consume, stream, streamloop, actions, scattered, debounce, debounce-sink, timer, async-steps, "
+                   + "search, search-fixed, search-explored, exploration-empty, debounce-explored, tied, tied-explored, peer-debounce, peer-timer")
     }
 }

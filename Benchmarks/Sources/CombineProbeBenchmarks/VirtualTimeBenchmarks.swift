@@ -5,18 +5,21 @@ import Foundation
 /// 100 ms apart, a 300 ms debounce, a wait for the result. In real time the
 /// same test takes at least 500 ms. The fastest of `rounds`.
 func debounceTestInVirtualTime(rounds: Int = 5) -> UInt64 {
-    fastest(of: rounds) {
-        let scheduler = DispatchQueue.virtualScheduler()
-        let query = PassthroughSubject<String, Never>()
-        let recorder = query.debounce(for: .milliseconds(300), scheduler: scheduler).record()
-        query.send("s")
-        scheduler.advance(by: .milliseconds(100))
-        query.send("sw")
-        scheduler.advance(by: .milliseconds(100))
-        query.send("swi")
-        let value = try? scheduler.wait(for: recorder.next(), timeout: .seconds(1))
-        precondition(value == "swi" && scheduler.elapsed == .milliseconds(500))
-    }
+    fastest(of: rounds) { debounceTestBody() }
+}
+
+/// One debounce test in virtual time (see ``debounceTestInVirtualTime(rounds:)``).
+func debounceTestBody() {
+    let scheduler = DispatchQueue.virtualScheduler()
+    let query = PassthroughSubject<String, Never>()
+    let recorder = query.debounce(for: .milliseconds(300), scheduler: scheduler).record()
+    query.send("s")
+    scheduler.advance(by: .milliseconds(100))
+    query.send("sw")
+    scheduler.advance(by: .milliseconds(100))
+    query.send("swi")
+    let value = try? scheduler.wait(for: recorder.next(), timeout: .seconds(1))
+    precondition(value == "swi" && scheduler.elapsed == .milliseconds(500))
 }
 
 /// Wall time of an inverted wait over ten virtual seconds, while a timer
@@ -49,6 +52,25 @@ func runScheduledActions(_ n: Int, scattered: Bool) -> UInt64 {
         scheduler.run(horizon: .seconds(n / 1000 + 1))
         precondition(count == n)
     }
+}
+
+/// Schedules `n` one-shot actions all due at the same instant (1 ms from
+/// now), then runs them: the fastest of `rounds`, in nanoseconds. Outside
+/// a schedule exploration, ties run in scheduling order.
+func runTiedActions(_ n: Int, rounds: Int = 3) -> UInt64 {
+    fastest(of: rounds) { tiedActions(n) }
+}
+
+/// The body of ``runTiedActions(_:rounds:)``: `n` actions due at 1 ms.
+func tiedActions(_ n: Int) {
+    let scheduler = DispatchQueue.virtualScheduler()
+    var count = 0
+    let due = scheduler.now.advanced(by: .milliseconds(1))
+    for _ in 0..<n {
+        scheduler.schedule(after: due) { count += 1 }
+    }
+    scheduler.run()
+    precondition(count == n)
 }
 
 /// Wall time of a timer that fires every millisecond, over `milliseconds`

@@ -4,6 +4,7 @@ import Foundation
 //
 // Prints one table. `--smoke` runs small sizes in a few seconds, so that CI
 // checks the benchmarks still build and run; only full runs are meaningful.
+// `--exploration [--smoke]` prints only the schedule exploration rows.
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--memory"), arguments.count > index + 2, let n = Int(arguments[index + 2]) {
@@ -31,6 +32,11 @@ if let index = arguments.firstIndex(of: "--virtual-actions") {
 }
 
 let smoke = arguments.contains("--smoke")
+if arguments.contains("--exploration") {
+    // Only the schedule exploration rows (see ExplorationBenchmarks.swift).
+    runExplorationOnly(smoke: smoke)
+    exit(0)
+}
 let recordSizes = smoke ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
 let consumeSize = smoke ? 10_000 : 100_000
 
@@ -136,6 +142,14 @@ for scattered in [false, true] {
                    n: n, nanoseconds: total, baseline: baseline, target: scattered ? "<= 400 ns at 1M, <= 1.5x growth" : "<= 150 ns, flat in n")
     }
 }
+// Every action due at the same instant: ties, which an exploration
+// reorders; outside one they run in scheduling order, as before exploration.
+let smallestTied = runTiedActions(actionSizes[0])
+for n in actionSizes {
+    let total = n == actionSizes[0] ? smallestTied : runTiedActions(n)
+    report.add("virtual scheduler: schedule + run n actions due at one instant (vs n=\(actionSizes[0]))",
+               n: n, nanoseconds: total, baseline: smallestTied * UInt64(n) / UInt64(actionSizes[0]), target: "unchanged by exploration")
+}
 // TestScheduler sorts and shifts its whole queue at every action: a run of
 // 10k actions takes seconds, of 1M days. A probe estimates the whole run;
 // when the estimate is within the limit, a whole run is measured, else the
@@ -160,6 +174,10 @@ for scattered in [false, true] {
         }
     }
 }
+
+// Schedule exploration: an explored schedule vs a plain run of the same
+// test, 200 schedules of a search test, ties at one instant.
+addExplorationRows(to: &report, smoke: smoke)
 
 print("CombineProbe benchmarks\(smoke ? " (smoke run: sizes too small to judge)" : "")")
 report.print()
