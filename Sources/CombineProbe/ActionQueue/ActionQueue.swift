@@ -206,9 +206,14 @@ struct ActionQueue {
     /// ``ScheduleLabel``): the others wait behind an earlier action of
     /// theirs, as on a serial queue. With ``ExploredOrders/allTiedActions``,
     /// every tie is a candidate.
+    ///
+    /// It looks at the first ``tieWindow`` ties only, so that running n
+    /// ties costs O(n), not O(n²): the later ones become candidates as the
+    /// earlier ones run. A schedule that met a full window says so (its
+    /// exploration no longer claims to have covered every schedule).
     private mutating func chooseAmongTies(first: QueueKey, _ choices: ScheduleChoices) -> QueueKey {
         var ties = [first]
-        while let next = keys.first, next.due == first.due {
+        while ties.count < Self.tieWindow, let next = keys.first, next.due == first.due {
             let key = keys.removeFirst()
             if !cancelled.isEmpty && isCancelled(key.sequence) {
                 var date: AnyObject?
@@ -218,6 +223,7 @@ struct ActionQueue {
             }
             ties.append(key)
         }
+        if ties.count == Self.tieWindow, let next = keys.first, next.due == first.due { choices.noteWindowFull() }
         var candidates: [Int] = []
         if choices.orders.contains(.allTiedActions) {
             candidates = Array(ties.indices)
@@ -240,6 +246,10 @@ struct ActionQueue {
         }
         return ties[chosen]
     }
+
+    /// How many of the actions due at one instant an explored schedule
+    /// chooses among at a time.
+    static let tieWindow = 16
 
     /// Where the action of `key` comes from.
     private func origin(of key: QueueKey) -> ActionOrigin {

@@ -24,7 +24,8 @@ struct ExplorationPlanner {
     private var seen: [Int] = [0]
     private var random: SplitMix64
     private let frontierLimit: Int
-    /// Whether some schedule was dropped from a full level.
+    /// Whether some schedule was dropped from a full level, or not offered
+    /// by a choice (see `ActionQueue.tieWindow`).
     private(set) var truncated = false
 
     init(seed: UInt64, budget: Int) {
@@ -47,7 +48,8 @@ struct ExplorationPlanner {
 
     /// Takes note of the points that `path` met when it ran: its children
     /// wait for their turn.
-    mutating func record(_ path: SchedulePath, points: [ScheduleChoices.Point]) {
+    mutating func record(_ path: SchedulePath, points: [ScheduleChoices.Point], windowFull: Bool = false) {
+        if windowFull { truncated = true }
         let level = path.deviations.count + 1
         guard path.lastPoint + 1 < points.count else { return }
         while levels.count <= level {

@@ -31,6 +31,9 @@ final class ScheduleChoices: Sendable {
         /// than when the schedule was recorded): the test is not
         /// deterministic.
         var mismatch: String?
+        /// Whether more actions were due at one instant than a choice looks
+        /// at (see `ActionQueue.tieWindow`).
+        var windowFull = false
     }
 
     /// The schedule's forced options, by point number.
@@ -73,6 +76,16 @@ final class ScheduleChoices: Sendable {
         }
         return option
     }
+
+    /// Notes that more actions were due at one instant than a choice looks
+    /// at: some orders of them were not offered.
+    func noteWindowFull() {
+        state.withLock { $0.windowFull = true }
+    }
+
+    /// Whether some choice did not offer every order (see
+    /// ``noteWindowFull()``).
+    var windowFull: Bool { state.withLock { $0.windowFull } }
 
     /// The choice points met so far, in order.
     var points: [Point] { state.withLock { $0.points } }

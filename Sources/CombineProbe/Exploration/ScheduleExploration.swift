@@ -178,7 +178,7 @@ struct ExplorationRunner {
     /// the exploration.
     mutating func finish(_ schedule: ExploredSchedule, _ choices: ScheduleChoices, _ outcome: ScheduleOutcome) -> ExplorationResult? {
         let path = choices.path
-        planner.record(path, points: choices.points)
+        planner.record(path, points: choices.points, windowFull: choices.windowFull)
         guard case let .failed(error) = outcome else { return nil }
         let failure = ExplorationFailure(
             schedule: schedule, deviations: choices.deviations, error: error, mismatch: choices.mismatch)
@@ -250,6 +250,9 @@ public struct ExplorationResult: Sendable {
             if exploration.replaying != nil { return "The replayed schedule passed." }
             return coveredEverySchedule
                 ? "All \(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s") passed: every schedule the test can take ran."
+                : schedulesRun < exploration.schedules
+                ? "\(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s") passed; more than \(ActionQueue.tieWindow) actions were due at one "
+                    + "instant, and a choice looks at the first \(ActionQueue.tieWindow) only: some orders were not offered."
                 : "\(schedulesRun) schedules passed (the budget); more remain unexplored."
         }
         var lines: [String] = []

@@ -154,6 +154,24 @@ final class ScheduleExplorationEngineTests: XCTestCase {
         XCTAssertEqual(result.schedulesRun, 1)
     }
 
+    func testMoreTiesThanAChoiceLooksAtAreNotClaimedCovered() {
+        let result = ScheduleExploration(schedules: 50).run { _ in
+            let scheduler = DispatchQueue.virtualScheduler()
+            let due = scheduler.now.advanced(by: .seconds(1))
+            // Seventeen actions of one source, then one of another: the
+            // last is not among the first sixteen ties a choice looks at
+            // until two have run: it runs 3rd to 18th, never 1st or 2nd.
+            for _ in 0..<17 { scheduler.schedule(after: due) {} }
+            scheduler.advance(by: .milliseconds(1))
+            scheduler.schedule(after: due) {}
+            scheduler.advance(by: .seconds(1))
+            return true
+        }
+        XCTAssertFalse(result.coveredEverySchedule)
+        XCTAssertEqual(result.report, "16 schedules passed; more than 16 actions were due at one instant, "
+            + "and a choice looks at the first 16 only: some orders were not offered.")
+    }
+
     func testAMockLatencyRangeTriesBothBounds() {
         var orders: Set<[String]> = []
         let result = ScheduleExploration(schedules: 50).run { _ in
