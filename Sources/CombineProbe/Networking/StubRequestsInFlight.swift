@@ -94,12 +94,30 @@ final class StubRequestsInFlight: Sendable {
 
     /// The protocol gave its answer: the work ends once the completion
     /// handler, which the session enqueued, ran.
-    func answered(_ token: UInt64) {
+    ///
+    /// When `waiting` is set, the call also waits, up to that many seconds
+    /// of real time, until it ran: an answer scheduled on a scheduler then
+    /// reaches the subscriber before the scheduler runs anything else. (The
+    /// sessions of `NetworkStub.makeConfiguration()` have delegate queues
+    /// the stub does not know: for their requests, the wait does not cover
+    /// the completion handler.)
+    func answered(_ token: UInt64, waiting: TimeInterval? = nil) {
         guard let queue = session.withLock({ $0.value?.delegateQueue }) else {
             end(token)
             return
         }
-        queue.addOperation { self.end(token) }
+        guard let waiting else {
+            queue.addOperation { self.end(token) }
+            return
+        }
+        let ran = DispatchSemaphore(value: 0)
+        queue.addOperation {
+            self.end(token)
+            ran.signal()
+        }
+        // Bounded: a completion handler that waits for this thread (the main
+        // thread, say) delays the answer, it does not hang the test.
+        _ = ran.wait(timeout: .now() + waiting)
     }
 
     /// The protocol stopped loading: the task was cancelled (or suspended),
@@ -112,7 +130,12 @@ final class StubRequestsInFlight: Sendable {
 
     /// "the request GET https://api.example.com/user/1 of a NetworkStub".
     static func describe(_ request: URLRequest) -> String {
-        "the request \((request.httpMethod ?? "GET").uppercased()) \(request.url?.absoluteString ?? "(no URL)") of a NetworkStub"
+        "the request \(name(request)) of a NetworkStub"
+    }
+
+    /// "GET https://api.example.com/user/1".
+    static func name(_ request: URLRequest) -> String {
+        "\((request.httpMethod ?? "GET").uppercased()) \(request.url?.absoluteString ?? "(no URL)")"
     }
 }
 #endif

@@ -56,9 +56,24 @@ class StubURLProtocol: URLProtocol {
         /// The request as work in flight, until it lands or stops (see
         /// `StubRequestsInFlight`).
         var inFlight: (requests: StubRequestsInFlight, token: UInt64)?
+        /// The answer comes in a scheduler's time (``StubResponse/delayed(between:on:)``),
+        /// from an action scheduled on it: when the request was resumed, or
+        /// (see ``answerOnScheduler(_:_:generation:router:)``) when it started
+        /// loading.
+        var isScheduled = false
+        /// That action ran: the answer is due.
+        var isDue = false
+        /// The answer that waits for that action, given by `startLoading`
+        /// number `generation`.
+        var awaitingAction: (response: StubResponse, generation: Int)?
+        /// `startLoading` decided how to answer, or `stopLoading` was
+        /// called: the scheduler's action need not wait for it.
+        var hasStarted = false
     }
 
     private let loading = Locked(Loading())
+    /// Signalled when `hasStarted` becomes true.
+    private let started = DispatchSemaphore(value: 0)
 
     #if canImport(FoundationNetworking)
     /// FoundationNetworking creates the protocol inside `task.resume()`
@@ -69,7 +84,26 @@ class StubURLProtocol: URLProtocol {
         let request = task.originalRequest ?? task.currentRequest ?? URLRequest(url: URL(fileURLWithPath: "/"))
         self.init(request: request, cachedResponse: cachedResponse, client: client)
         self.task = task
-        beginInFlight(StubSlots.router(inSlot: Self.slot))
+        let router = StubSlots.router(inSlot: Self.slot)
+        beginInFlight(router)
+        scheduleAnswer(router)
+    }
+
+    /// When the answer comes in a scheduler's time, chooses its latency and
+    /// schedules it, here, inside `task.resume()`: on the thread that resumed
+    /// the task, in the order of the code under test (the virtual world's
+    /// order, when a virtual scheduler's action or the test resumed it). A
+    /// choice made later, on the session's queue, would race with those of
+    /// the test's thread, and an explored schedule would not replay.
+    private func scheduleAnswer(_ router: StubRouter?) {
+        guard let router, let latency = router.peek(request)?.latency else { return }
+        let name = StubRequestsInFlight.name(request)
+        let nanoseconds = latency.choose(for: name)
+        loading.withLock { $0.isScheduled = true }
+        let protocolBox = UncheckedSendable(self)
+        ScheduleLabel.$current.withValue("the response to \(name)") {
+            latency.schedule(nanoseconds) { protocolBox.value.answerIsDue(router) }
+        }
     }
     #endif
 
@@ -113,6 +147,9 @@ class StubURLProtocol: URLProtocol {
     #endif
 
     override func startLoading() {
+        // Once it decided how to answer (not before: the scheduler's action
+        // then finds the answer waiting for it, and gives it on its thread).
+        defer { markStarted() }
         // Cancelled before it started: the session completes it, with
         // URLError(.cancelled), right after calling stopLoading.
         guard !isTaskEnding else { return }
@@ -125,6 +162,10 @@ class StubURLProtocol: URLProtocol {
             loading.generation += 1
             loading.isLoading = true
             return loading.generation
+        }
+        if let latency = response.latency {
+            answerOnScheduler(response, latency, generation: generation, router: router)
+            return
         }
         guard response.delay > 0 else {
             deliver(response, generation: generation)
@@ -142,11 +183,80 @@ class StubURLProtocol: URLProtocol {
     override func stopLoading() {
         let scheduled = loading.withLock { loading -> DispatchWorkItem? in
             loading.isLoading = false
+            loading.awaitingAction = nil
             defer { loading.scheduled = nil }
             return loading.scheduled
         }
         scheduled?.cancel()
         if let inFlight = takeInFlight() { inFlight.requests.stopped(inFlight.token) }
+        markStarted()
+    }
+
+    /// Lets the scheduler's action go on (see ``answerIsDue(_:)``).
+    private func markStarted() {
+        let first = loading.withLock { loading -> Bool in
+            defer { loading.hasStarted = true }
+            return !loading.hasStarted
+        }
+        if first { started.signal() }
+    }
+
+    /// The answer of `startLoading` number `generation`, which comes in a
+    /// scheduler's time: given at once if the scheduler's action already
+    /// ran, left for that action otherwise. Until the action runs, the
+    /// request is not work in flight: a wait in virtual time moves time on
+    /// to it.
+    private func answerOnScheduler(_ response: StubResponse, _ latency: StubLatency, generation: Int, router: StubRouter?) {
+        enum Next { case answerNow, waitForTheAction, schedule }
+        let next = loading.withLock { loading -> Next in
+            if loading.isScheduled && loading.isDue { return .answerNow }
+            loading.awaitingAction = (response, generation)
+            if loading.isScheduled { return .waitForTheAction }
+            loading.isScheduled = true
+            return .schedule
+        }
+        switch next {
+        case .answerNow:
+            deliver(response, generation: generation)
+        case .waitForTheAction:
+            if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
+        case .schedule:
+            // Not scheduled when the task was resumed: on Apple platforms,
+            // where the protocol is made on the session's queue, or when the
+            // stub was added after the request was resumed. The answer comes
+            // after the lower bound, counted from now; no choice is made on
+            // this thread (see `scheduleAnswer`).
+            if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
+            let protocolBox = UncheckedSendable(self)
+            ScheduleLabel.$current.withValue("the response to \(StubRequestsInFlight.name(request))") {
+                latency.schedule(latency.lower) { protocolBox.value.answerIsDue(router) }
+            }
+        }
+    }
+
+    /// The scheduler's action: the answer is due. It is given here, on the
+    /// scheduler's thread, once `startLoading` (which the session calls
+    /// right after `task.resume()`, on its own queue) left it; then the
+    /// action waits until the session's completion handler ran, so that
+    /// what it schedules is scheduled before the scheduler runs anything
+    /// else. Both waits are bounded by the default timeout of real time.
+    private func answerIsDue(_ router: StubRouter?) {
+        let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
+        if !isTaskEnding && !loading.withLock({ $0.hasStarted }) {
+            _ = started.wait(timeout: .now() + grace)
+        }
+        let awaiting = loading.withLock { loading -> (response: StubResponse, generation: Int)? in
+            loading.isDue = true
+            defer { loading.awaitingAction = nil }
+            return loading.awaitingAction
+        }
+        guard let awaiting else { return }
+        // Work in flight again, until the completion handler ran.
+        beginInFlight(router)
+        if !deliver(awaiting.response, generation: awaiting.generation, waiting: grace),
+           let inFlight = takeInFlight() {
+            inFlight.requests.end(inFlight.token)
+        }
     }
 
     /// Whether the task was cancelled (or completed): its session completes
@@ -157,21 +267,24 @@ class StubURLProtocol: URLProtocol {
     }
 
     /// Answers, unless the task ended or loading stopped (or restarted)
-    /// since `startLoading` number `generation`.
-    private func deliver(_ response: StubResponse, generation: Int) {
+    /// since `startLoading` number `generation`; returns whether it did.
+    /// With `waiting`, waits up to that many seconds of real time until the
+    /// session's completion handler ran (see `StubRequestsInFlight.answered`).
+    @discardableResult
+    private func deliver(_ response: StubResponse, generation: Int, waiting: TimeInterval? = nil) -> Bool {
         // The task's state is read outside the lock, which the session may
         // wait for (through `client`) on its own queue.
-        guard !isTaskEnding, let client = super.client else { return }
+        guard !isTaskEnding, let client = super.client else { return false }
         let claimed = loading.withLock { loading -> Bool in
             guard loading.isLoading, loading.generation == generation, !loading.isAnswered else { return false }
             loading.isAnswered = true
             loading.scheduled = nil
             return true
         }
-        guard claimed else { return }
+        guard claimed else { return false }
         // The client enqueues the task's completion on the session's
         // delegate queue before it returns: the work in flight ends after it.
-        defer { if let inFlight = takeInFlight() { inFlight.requests.answered(inFlight.token) } }
+        defer { if let inFlight = takeInFlight() { inFlight.requests.answered(inFlight.token, waiting: waiting) } }
         switch response.answer {
         case let .failure(error):
             client.urlProtocol(self, didFailWithError: error)
@@ -180,7 +293,7 @@ class StubURLProtocol: URLProtocol {
                   let httpResponse = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
             else {
                 client.urlProtocol(self, didFailWithError: URLError(.badURL))
-                return
+                return true
             }
             client.urlProtocol(self, didReceive: httpResponse, cacheStoragePolicy: .notAllowed)
             if !body.isEmpty {
@@ -188,6 +301,7 @@ class StubURLProtocol: URLProtocol {
             }
             client.urlProtocolDidFinishLoading(self)
         }
+        return true
     }
 
     /// The protocol class that serves `slot`.
