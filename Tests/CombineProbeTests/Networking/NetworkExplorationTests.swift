@@ -348,3 +348,55 @@ struct StaleResponse: Error, CustomStringConvertible {
     var description: String { "StaleResponse" }
 }
 #endif
+
+#if !os(watchOS)
+/// The search of Documentation/Networking.md, "Latency, explored", with the
+/// order bug it warns about: `flatMap` in place of `switchToLatest()`.
+func staleSearchResults<Queries: Publisher, S: Scheduler>(
+    for queries: Queries, session: URLSession, scheduler: S
+) -> AnyPublisher<[String], Never> where Queries.Output == String, Queries.Failure == Never {
+    queries
+        .flatMap { query in
+            session.dataTaskPublisher(for: URL(string: "https://api.example.com/search?q=\(query)")!)
+                .map(\.data)
+                .decode(type: [String].self, decoder: JSONDecoder())
+                .replaceError(with: [])
+        }
+        .receive(on: scheduler)
+        .eraseToAnyPublisher()
+}
+
+/// The report the guide quotes.
+final class NetworkExplorationGuideTests: FailureCapturingTestCase {
+    func testTheStaleSearchIsReportedAsTheGuideSays() {
+        let callLine = #line + 2
+        let (failures, _) = captureFailures {
+            exploreSchedules { _ in
+                let scheduler = DispatchQueue.virtualScheduler()
+                let network = NetworkStub()
+                for query in ["s", "sw"] {
+                    network.stub("https://api.example.com/search?q=\(query)", with: .json(#"["\#(query)"]"#)
+                        .delayed(between: .milliseconds(50) ... .milliseconds(500), on: scheduler))
+                }
+                let queries = PassthroughSubject<String, Never>()
+                let recorder = staleSearchResults(for: queries, session: network.session, scheduler: scheduler).record()
+                queries.send("s")
+                scheduler.advance(by: .milliseconds(100))
+                queries.send("sw")
+                scheduler.run()
+                XCTAssertEqual(try recorder.availableElements.get().last, ["sw"])
+            }
+        }
+        XCTAssertEqual(failures.count, 2, "\(failures)")
+        XCTAssertEqual(failures.first?.line, callLine + 13)
+        XCTAssertEqual(failures.last?.line, callLine)
+        XCTAssertEqual(failures.last?.message, """
+            Schedule 2 of at most 200 failed (seed 0.1; base seed 0x5eedcb0be0000001).
+            It differs from the default order in 1 choice:
+              - the response to GET https://api.example.com/search?q=s came after 500ms (the upper bound), not 50ms
+            Every schedule with fewer differences passed.
+            Replay it with `replaying: "0.1"`, or COMBINEPROBE_SCHEDULE=0.1 in the environment.
+            """)
+    }
+}
+#endif
