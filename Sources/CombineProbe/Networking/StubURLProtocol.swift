@@ -69,6 +69,10 @@ class StubURLProtocol: URLProtocol {
         /// `startLoading` decided how to answer, or `stopLoading` was
         /// called: the scheduler's action need not wait for it.
         var hasStarted = false
+        /// The action is being scheduled: a scheduler that runs it at once
+        /// (`ImmediateScheduler`) runs it inside `resume()` or
+        /// `startLoading`, which it must not wait for.
+        var isScheduling = false
     }
 
     private let loading = Locked(Loading())
@@ -100,12 +104,20 @@ class StubURLProtocol: URLProtocol {
         let name = StubRequestsInFlight.name(request)
         let nanoseconds = latency.choose(for: name)
         loading.withLock { $0.isScheduled = true }
-        let protocolBox = UncheckedSendable(self)
-        ScheduleLabel.$current.withValue("the response to \(name)") {
-            latency.schedule(nanoseconds) { protocolBox.value.answerIsDue(router) }
-        }
+        schedule(after: nanoseconds, latency, router)
     }
     #endif
+
+    /// Schedules the action that gives the answer, `nanoseconds` from the
+    /// scheduler's now, named for the report of an explored schedule.
+    private func schedule(after nanoseconds: Int, _ latency: StubLatency, _ router: StubRouter?) {
+        let protocolBox = UncheckedSendable(self)
+        loading.withLock { $0.isScheduling = true }
+        ScheduleLabel.$current.withValue("the response to \(StubRequestsInFlight.name(request))") {
+            latency.schedule(nanoseconds) { protocolBox.value.answerIsDue(router) }
+        }
+        loading.withLock { $0.isScheduling = false }
+    }
 
     deinit {
         if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
@@ -227,10 +239,7 @@ class StubURLProtocol: URLProtocol {
             // after the lower bound, counted from now; no choice is made on
             // this thread (see `scheduleAnswer`).
             if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
-            let protocolBox = UncheckedSendable(self)
-            ScheduleLabel.$current.withValue("the response to \(StubRequestsInFlight.name(request))") {
-                latency.schedule(latency.lower) { protocolBox.value.answerIsDue(router) }
-            }
+            schedule(after: latency.lower, latency, router)
         }
     }
 
@@ -242,7 +251,7 @@ class StubURLProtocol: URLProtocol {
     /// else. Both waits are bounded by the default timeout of real time.
     private func answerIsDue(_ router: StubRouter?) {
         let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
-        if !isTaskEnding && !loading.withLock({ $0.hasStarted }) {
+        if !isTaskEnding && !loading.withLock({ $0.hasStarted || $0.isScheduling }) {
             _ = started.wait(timeout: .now() + grace)
         }
         let awaiting = loading.withLock { loading -> (response: StubResponse, generation: Int)? in
