@@ -93,31 +93,20 @@ final class StubRequestsInFlight: Sendable {
     }
 
     /// The protocol gave its answer: the work ends once the completion
-    /// handler, which the session enqueued, ran.
-    ///
-    /// When `waiting` is set, the call also waits, up to that many seconds
-    /// of real time, until it ran: an answer scheduled on a scheduler then
-    /// reaches the subscriber before the scheduler runs anything else. (The
-    /// sessions of `NetworkStub.makeConfiguration()` have delegate queues
-    /// the stub does not know: for their requests, the wait does not cover
-    /// the completion handler.)
-    func answered(_ token: UInt64, waiting: TimeInterval? = nil) {
+    /// handler, which the session enqueued, ran; then `landed` is called.
+    /// (The sessions of `NetworkStub.makeConfiguration()` have delegate
+    /// queues the stub does not know: for their requests, the work ends,
+    /// and `landed` is called, before the completion handler runs.)
+    func answered(_ token: UInt64, then landed: (@Sendable () -> Void)? = nil) {
         guard let queue = session.withLock({ $0.value?.delegateQueue }) else {
             end(token)
+            landed?()
             return
         }
-        guard let waiting else {
-            queue.addOperation { self.end(token) }
-            return
-        }
-        let ran = DispatchSemaphore(value: 0)
         queue.addOperation {
             self.end(token)
-            ran.signal()
+            landed?()
         }
-        // Bounded: a completion handler that waits for this thread (the main
-        // thread, say) delays the answer, it does not hang the test.
-        _ = ran.wait(timeout: .now() + waiting)
     }
 
     /// The protocol stopped loading: the task was cancelled (or suspended),

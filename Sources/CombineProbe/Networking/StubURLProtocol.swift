@@ -66,18 +66,20 @@ class StubURLProtocol: URLProtocol {
         /// The answer that waits for that action, given by `startLoading`
         /// number `generation`.
         var awaitingAction: (response: StubResponse, generation: Int)?
-        /// `startLoading` decided how to answer, or `stopLoading` was
-        /// called: the scheduler's action need not wait for it.
-        var hasStarted = false
+        /// The answer the action handed back to the session's work queue
+        /// (FoundationNetworking): the next `startLoading`, which the
+        /// action's `task.resume()` makes the session call there, gives it.
+        var handedOff: (response: StubResponse, generation: Int)?
+        /// Signalled once the answer landed (the completion handler ran), or
+        /// cannot come: the action waits for it.
+        var landed: DispatchSemaphore?
         /// The action is being scheduled: a scheduler that runs it at once
-        /// (`ImmediateScheduler`) runs it inside `resume()` or
-        /// `startLoading`, which it must not wait for.
+        /// runs it inside `resume()` or `startLoading`, which it must not
+        /// wait for.
         var isScheduling = false
     }
 
     private let loading = Locked(Loading())
-    /// Signalled when `hasStarted` becomes true.
-    private let started = DispatchSemaphore(value: 0)
 
     #if canImport(FoundationNetworking)
     /// FoundationNetworking creates the protocol inside `task.resume()`
@@ -159,12 +161,21 @@ class StubURLProtocol: URLProtocol {
     #endif
 
     override func startLoading() {
-        // Once it decided how to answer (not before: the scheduler's action
-        // then finds the answer waiting for it, and gives it on its thread).
-        defer { markStarted() }
+        // The answer a scheduler's action handed off: given here, on the
+        // session's work queue (see `answerIsDue`).
+        if let handedOff = loading.withLock({ loading in
+            defer { loading.handedOff = nil }
+            return loading.handedOff
+        }) {
+            give(handedOff)
+            return
+        }
         // Cancelled before it started: the session completes it, with
         // URLError(.cancelled), right after calling stopLoading.
-        guard !isTaskEnding else { return }
+        guard !isTaskEnding else {
+            signalLanded()
+            return
+        }
         let (response, router) = StubSlots.answer(request, inSlot: Self.slot)
         beginInFlight(router)
         if let inFlight = loading.withLock({ $0.inFlight }) {
@@ -196,21 +207,21 @@ class StubURLProtocol: URLProtocol {
         let scheduled = loading.withLock { loading -> DispatchWorkItem? in
             loading.isLoading = false
             loading.awaitingAction = nil
+            loading.handedOff = nil
             defer { loading.scheduled = nil }
             return loading.scheduled
         }
         scheduled?.cancel()
         if let inFlight = takeInFlight() { inFlight.requests.stopped(inFlight.token) }
-        markStarted()
+        signalLanded()
     }
 
-    /// Lets the scheduler's action go on (see ``answerIsDue(_:)``).
-    private func markStarted() {
-        let first = loading.withLock { loading -> Bool in
-            defer { loading.hasStarted = true }
-            return !loading.hasStarted
-        }
-        if first { started.signal() }
+    /// Lets the scheduler's action that waits for the answer go on.
+    private func signalLanded() {
+        loading.withLock { loading in
+            defer { loading.landed = nil }
+            return loading.landed
+        }?.signal()
     }
 
     /// The answer of `startLoading` number `generation`, which comes in a
@@ -243,28 +254,85 @@ class StubURLProtocol: URLProtocol {
         }
     }
 
-    /// The scheduler's action: the answer is due. It is given here, on the
-    /// scheduler's thread, once `startLoading` (which the session calls
-    /// right after `task.resume()`, on its own queue) left it; then the
-    /// action waits until the session's completion handler ran, so that
-    /// what it schedules is scheduled before the scheduler runs anything
-    /// else. Both waits are bounded by the default timeout of real time.
+    /// The scheduler's action: the answer is due, and the action waits (up
+    /// to the default timeout of real time) until it landed — until the
+    /// session's completion handler ran — so that what the handler
+    /// schedules is scheduled before the scheduler runs anything else.
+    ///
+    /// FoundationNetworking reads and changes the session's task registry,
+    /// unsynchronized, on the session's work queue, where it calls
+    /// `startLoading`; a client call from another thread races with the
+    /// registry's changes (a task completing) and can stop the process
+    /// ("Trying to access a behaviour for a task that in not in the
+    /// registry"). So the answer is given on that queue: by `startLoading`
+    /// itself when it has not run yet (it finds the answer due), otherwise
+    /// by the `startLoading` that `task.resume()` of the running task makes
+    /// the session call there again. (On Apple platforms the client
+    /// accepts calls from any thread: the action gives the answer itself.)
     private func answerIsDue(_ router: StubRouter?) {
-        let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
-        if !isTaskEnding && !loading.withLock({ $0.hasStarted || $0.isScheduling }) {
-            _ = started.wait(timeout: .now() + grace)
-        }
-        let awaiting = loading.withLock { loading -> (response: StubResponse, generation: Int)? in
+        guard !isTaskEnding else { return }
+        enum Next { case nothing, waitForStartLoading, handOff((response: StubResponse, generation: Int)) }
+        let landed = DispatchSemaphore(value: 0)
+        var synchronous = false
+        let next = loading.withLock { loading -> Next in
             loading.isDue = true
-            defer { loading.awaitingAction = nil }
-            return loading.awaitingAction
+            synchronous = loading.isScheduling
+            if let awaiting = loading.awaitingAction {
+                loading.awaitingAction = nil
+                loading.landed = landed
+                return .handOff(awaiting)
+            }
+            // `startLoading`, which `resume()` enqueued, has not run: it
+            // finds the answer due, and gives it.
+            guard loading.generation == 0, !synchronous else { return .nothing }
+            loading.landed = landed
+            return .waitForStartLoading
         }
-        guard let awaiting else { return }
-        // Work in flight again, until the completion handler ran.
-        beginInFlight(router)
-        if !deliver(awaiting.response, generation: awaiting.generation, waiting: grace),
-           let inFlight = takeInFlight() {
-            inFlight.requests.end(inFlight.token)
+        switch next {
+        case .nothing:
+            return
+        case .waitForStartLoading:
+            break
+        case let .handOff(awaiting):
+            // Work in flight again, until the completion handler ran.
+            beginInFlight(router)
+            #if canImport(FoundationNetworking)
+            if synchronous {
+                // Run by `startLoading` itself, on the work queue.
+                give(awaiting)
+                return
+            }
+            guard let task, task.state == .running else {
+                // Suspended meanwhile: a later `startLoading` answers anew
+                // (the answer is due).
+                loading.withLock { $0.landed = nil }
+                if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
+                return
+            }
+            loading.withLock { $0.handedOff = awaiting }
+            task.resume()
+            #else
+            give(awaiting)
+            #endif
+        }
+        if synchronous { return }
+        let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
+        if landed.wait(timeout: .now() + grace) == .timedOut {
+            // Too slow: the action goes on; a wait in virtual time still
+            // waits for the request, which is work in flight.
+            loading.withLock { loading in
+                if loading.landed === landed { loading.landed = nil }
+            }
+        }
+    }
+
+    /// Gives an answer left for a scheduler's action, or ends its work in
+    /// flight and lets the action go on if the request stopped meanwhile.
+    private func give(_ answer: (response: StubResponse, generation: Int)) {
+        guard deliver(answer.response, generation: answer.generation) else {
+            if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
+            signalLanded()
+            return
         }
     }
 
@@ -277,10 +345,10 @@ class StubURLProtocol: URLProtocol {
 
     /// Answers, unless the task ended or loading stopped (or restarted)
     /// since `startLoading` number `generation`; returns whether it did.
-    /// With `waiting`, waits up to that many seconds of real time until the
-    /// session's completion handler ran (see `StubRequestsInFlight.answered`).
+    /// A scheduler's action waiting for the answer goes on once the
+    /// session's completion handler ran.
     @discardableResult
-    private func deliver(_ response: StubResponse, generation: Int, waiting: TimeInterval? = nil) -> Bool {
+    private func deliver(_ response: StubResponse, generation: Int) -> Bool {
         // The task's state is read outside the lock, which the session may
         // wait for (through `client`) on its own queue.
         guard !isTaskEnding, let client = super.client else { return false }
@@ -293,7 +361,14 @@ class StubURLProtocol: URLProtocol {
         guard claimed else { return false }
         // The client enqueues the task's completion on the session's
         // delegate queue before it returns: the work in flight ends after it.
-        defer { if let inFlight = takeInFlight() { inFlight.requests.answered(inFlight.token, waiting: waiting) } }
+        defer {
+            let protocolBox = UncheckedSendable(self)
+            if let inFlight = takeInFlight() {
+                inFlight.requests.answered(inFlight.token) { protocolBox.value.signalLanded() }
+            } else {
+                signalLanded()
+            }
+        }
         switch response.answer {
         case let .failure(error):
             client.urlProtocol(self, didFailWithError: error)
