@@ -35,7 +35,17 @@ import FoundationNetworking
 /// Each request is work in flight for waits in virtual time, from the
 /// protocol's creation (inside `task.resume()`, on FoundationNetworking) or
 /// its `startLoading()` until its completion handler ran (see
-/// `StubRequestsInFlight`).
+/// `StubRequestsInFlight`). An answer in a scheduler's time
+/// (`StubResponse.delayed(between:on:)`) is not work in flight while it
+/// waits for the scheduler: its latency is chosen, and its action scheduled,
+/// when the protocol is created, on the thread that resumed the task.
+///
+/// FoundationNetworking reads and changes the session's task registry on
+/// the session's work queue, without a lock, also in the client's methods:
+/// an answer given from another thread can meet a task's removal and stop
+/// the process. So an answer that comes later (a delay, a scheduler's
+/// action) is handed back to that queue: resuming a running task makes the
+/// session call `startLoading()` there again, which gives it.
 ///
 /// `URLProtocol` is not `Sendable`; URLSession calls `startLoading` and
 /// `stopLoading` on its own queue, a delayed answer comes from another, and
@@ -66,9 +76,10 @@ class StubURLProtocol: URLProtocol {
         /// The answer that waits for that action, given by `startLoading`
         /// number `generation`.
         var awaitingAction: (response: StubResponse, generation: Int)?
-        /// The answer the action handed back to the session's work queue
-        /// (FoundationNetworking): the next `startLoading`, which the
-        /// action's `task.resume()` makes the session call there, gives it.
+        /// The answer handed back to the session's work queue
+        /// (FoundationNetworking) by a scheduler's action or a delayed
+        /// answer: the next `startLoading`, which their `task.resume()` makes
+        /// the session call there, gives it.
         var handedOff: (response: StubResponse, generation: Int)?
         /// Signalled once the answer landed (the completion handler ran), or
         /// cannot come: the action waits for it.
@@ -195,10 +206,11 @@ class StubURLProtocol: URLProtocol {
             return
         }
         // The answer comes later, from another queue: this instance's state
-        // is behind a lock, its client accepts calls from any thread, and
-        // `deliver` claims the task before calling it.
+        // is behind a lock, and `deliver` claims the task before calling its
+        // client (on FoundationNetworking, back on the session's work queue:
+        // see `handBack`).
         let protocolBox = UncheckedSendable(self)
-        let work = DispatchWorkItem { protocolBox.value.deliver(response, generation: generation) }
+        let work = DispatchWorkItem { protocolBox.value.handBack((response, generation)) }
         loading.withLock { $0.scheduled = work }
         DispatchQueue.global().asyncAfter(deadline: .now() + response.delay, execute: work)
     }
@@ -324,6 +336,19 @@ class StubURLProtocol: URLProtocol {
                 if loading.landed === landed { loading.landed = nil }
             }
         }
+    }
+
+    /// Gives a delayed answer from another queue: on FoundationNetworking,
+    /// on the session's work queue, by the `startLoading` that `resume()` of
+    /// the running task makes the session call there (see `answerIsDue`).
+    private func handBack(_ answer: (response: StubResponse, generation: Int)) {
+        #if canImport(FoundationNetworking)
+        guard let task, task.state == .running else { return }
+        loading.withLock { $0.handedOff = answer }
+        task.resume()
+        #else
+        deliver(answer.response, generation: answer.generation)
+        #endif
     }
 
     /// Gives an answer left for a scheduler's action, or ends its work in
