@@ -92,6 +92,11 @@ class StubURLProtocol: URLProtocol {
 
     private let loading = Locked(Loading())
 
+    /// How many answers a scheduler's action gave up waiting for (they did
+    /// not land within the default timeout of real time): for tests, which
+    /// tell an overloaded machine from a schedule that does not replay.
+    static let lateLandings = Locked(0)
+
     #if canImport(FoundationNetworking)
     /// FoundationNetworking creates the protocol inside `task.resume()`
     /// (the stub's sessions have no URL cache): the request is work in
@@ -252,7 +257,7 @@ class StubURLProtocol: URLProtocol {
         }
         switch next {
         case .answerNow:
-            deliver(response, generation: generation)
+            give((response, generation))
         case .waitForTheAction:
             if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
         case .schedule:
@@ -283,7 +288,7 @@ class StubURLProtocol: URLProtocol {
     /// accepts calls from any thread: the action gives the answer itself.)
     private func answerIsDue(_ router: StubRouter?) {
         guard !isTaskEnding else { return }
-        enum Next { case nothing, waitForStartLoading, handOff((response: StubResponse, generation: Int)) }
+        enum Next { case nothing, waitForTheAnswer, handOff((response: StubResponse, generation: Int)) }
         let landed = DispatchSemaphore(value: 0)
         var synchronous = false
         let next = loading.withLock { loading -> Next in
@@ -294,16 +299,17 @@ class StubURLProtocol: URLProtocol {
                 loading.landed = landed
                 return .handOff(awaiting)
             }
-            // `startLoading`, which `resume()` enqueued, has not run: it
-            // finds the answer due, and gives it.
-            guard loading.generation == 0, !synchronous else { return .nothing }
+            // Answered, or stopped: nothing comes.
+            if synchronous || loading.isAnswered || (loading.generation > 0 && !loading.isLoading) { return .nothing }
+            // `startLoading`, which `resume()` enqueued, has not decided yet:
+            // it finds the answer due, and gives it.
             loading.landed = landed
-            return .waitForStartLoading
+            return .waitForTheAnswer
         }
         switch next {
         case .nothing:
             return
-        case .waitForStartLoading:
+        case .waitForTheAnswer:
             break
         case let .handOff(awaiting):
             // Work in flight again, until the completion handler ran.
@@ -332,6 +338,7 @@ class StubURLProtocol: URLProtocol {
         if landed.wait(timeout: .now() + grace) == .timedOut {
             // Too slow: the action goes on; a wait in virtual time still
             // waits for the request, which is work in flight.
+            Self.lateLandings.withLock { $0 += 1 }
             loading.withLock { loading in
                 if loading.landed === landed { loading.landed = nil }
             }

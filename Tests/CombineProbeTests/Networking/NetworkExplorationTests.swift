@@ -255,7 +255,9 @@ final class NetworkExplorationTests: FailureCapturingTestCase {
                     XCTAssertEqual(Set(explored.values.map(\.order)), exploration.possibleOrders, "\(exploration)")
                 } else if explored != first[exploration] {
                     let differing = explored.keys.filter { explored[$0] != first[exploration]?[$0] }.sorted()
-                    XCTFail("round \(round), \(exploration): \(differing.count) schedules differ from round 0, e.g. \(differing.prefix(3).map { "\($0): \(String(describing: explored[$0])) then \(String(describing: first[exploration]?[$0]))" })")
+                    XCTFail("round \(round), \(exploration): \(differing.count) schedules differ from round 0 "
+                        + "(answers that did not land within the grace period so far: \(StubURLProtocol.lateLandings.withLock { $0 })), "
+                        + "e.g. \(differing.prefix(3).map { "\($0): \(String(describing: explored[$0])) then \(String(describing: first[exploration]?[$0]))" })")
                 }
             }
         }
