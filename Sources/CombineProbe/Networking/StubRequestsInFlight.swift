@@ -92,19 +92,20 @@ final class StubRequestsInFlight: Sendable {
             + " (its stubbed answer comes \(delay) s of real time after it starts loading)")
     }
 
-    /// The protocol gave its answer: the work ends once the completion
-    /// handler, which the session enqueued, ran; then `landed` is called.
-    /// (The sessions of `NetworkStub.makeConfiguration()` have delegate
-    /// queues the stub does not know: for their requests, the work ends,
-    /// and `landed` is called, before the completion handler runs.)
-    func answered(_ token: UInt64, then landed: (@Sendable () -> Void)? = nil) {
+    /// The protocol gave its answer: the work `token` (if any) ends once
+    /// the completion handler, which the session enqueued, ran; then
+    /// `landed` is called. (The sessions of `NetworkStub.makeConfiguration()`
+    /// have delegate queues the stub does not know: for their requests, the
+    /// work ends, and `landed` is called, before the completion handler
+    /// runs.)
+    func answered(_ token: UInt64?, then landed: (@Sendable () -> Void)? = nil) {
         guard let queue = session.withLock({ $0.value?.delegateQueue }) else {
-            end(token)
+            if let token { end(token) }
             landed?()
             return
         }
         queue.addOperation {
-            self.end(token)
+            if let token { self.end(token) }
             landed?()
         }
     }

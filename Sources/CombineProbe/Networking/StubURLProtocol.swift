@@ -66,6 +66,9 @@ class StubURLProtocol: URLProtocol {
         /// The request as work in flight, until it lands or stops (see
         /// `StubRequestsInFlight`).
         var inFlight: (requests: StubRequestsInFlight, token: UInt64)?
+        /// The requests in flight of the stub that answers, once known: it
+        /// knows the session's delegate queue.
+        var requests: StubRequestsInFlight?
         /// The answer comes in a scheduler's time (``StubResponse/delayed(between:on:)``),
         /// from an action scheduled on it: when the request was resumed, or
         /// (see ``answerOnScheduler(_:_:generation:router:)``) when it started
@@ -147,6 +150,7 @@ class StubURLProtocol: URLProtocol {
         guard let requests = router?.inFlight, loading.withLock({ $0.inFlight == nil }) else { return }
         let token = requests.begin(request, task: task)
         let stale = loading.withLock { loading -> UInt64? in
+            loading.requests = requests
             guard loading.inFlight == nil else { return token }
             loading.inFlight = (requests, token)
             return nil
@@ -248,25 +252,31 @@ class StubURLProtocol: URLProtocol {
     /// to it.
     private func answerOnScheduler(_ response: StubResponse, _ latency: StubLatency, generation: Int, router: StubRouter?) {
         enum Next { case answerNow, waitForTheAction, schedule }
+        // The work in flight ends under the same lock as the answer is left
+        // for the action: the action, which may run at once, makes it work
+        // in flight anew.
+        var inFlight: (requests: StubRequestsInFlight, token: UInt64)?
         let next = loading.withLock { loading -> Next in
             if loading.isScheduled && loading.isDue { return .answerNow }
             loading.awaitingAction = (response, generation)
+            inFlight = loading.inFlight
+            loading.inFlight = nil
             if loading.isScheduled { return .waitForTheAction }
             loading.isScheduled = true
             return .schedule
         }
+        if let inFlight { inFlight.requests.end(inFlight.token) }
         switch next {
         case .answerNow:
             give((response, generation))
         case .waitForTheAction:
-            if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
+            break
         case .schedule:
             // Not scheduled when the task was resumed: on Apple platforms,
             // where the protocol is made on the session's queue, or when the
             // stub was added after the request was resumed. The answer comes
             // after the lower bound, counted from now; no choice is made on
             // this thread (see `scheduleAnswer`).
-            if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
             schedule(after: latency.lower, latency, router)
         }
     }
@@ -395,8 +405,9 @@ class StubURLProtocol: URLProtocol {
         // delegate queue before it returns: the work in flight ends after it.
         defer {
             let protocolBox = UncheckedSendable(self)
-            if let inFlight = takeInFlight() {
-                inFlight.requests.answered(inFlight.token) { protocolBox.value.signalLanded() }
+            let inFlight = takeInFlight()
+            if let requests = inFlight?.requests ?? loading.withLock({ $0.requests }) {
+                requests.answered(inFlight?.token) { protocolBox.value.signalLanded() }
             } else {
                 signalLanded()
             }
