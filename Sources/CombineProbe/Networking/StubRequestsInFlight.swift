@@ -92,14 +92,22 @@ final class StubRequestsInFlight: Sendable {
             + " (its stubbed answer comes \(delay) s of real time after it starts loading)")
     }
 
-    /// The protocol gave its answer: the work ends once the completion
-    /// handler, which the session enqueued, ran.
-    func answered(_ token: UInt64) {
+    /// The protocol gave its answer: the work `token` (if any) ends once
+    /// the completion handler, which the session enqueued, ran; then
+    /// `landed` is called. (The sessions of `NetworkStub.makeConfiguration()`
+    /// have delegate queues the stub does not know: for their requests, the
+    /// work ends, and `landed` is called, before the completion handler
+    /// runs.)
+    func answered(_ token: UInt64?, then landed: (@Sendable () -> Void)? = nil) {
         guard let queue = session.withLock({ $0.value?.delegateQueue }) else {
-            end(token)
+            if let token { end(token) }
+            landed?()
             return
         }
-        queue.addOperation { self.end(token) }
+        queue.addOperation {
+            if let token { self.end(token) }
+            landed?()
+        }
     }
 
     /// The protocol stopped loading: the task was cancelled (or suspended),
@@ -112,7 +120,12 @@ final class StubRequestsInFlight: Sendable {
 
     /// "the request GET https://api.example.com/user/1 of a NetworkStub".
     static func describe(_ request: URLRequest) -> String {
-        "the request \((request.httpMethod ?? "GET").uppercased()) \(request.url?.absoluteString ?? "(no URL)") of a NetworkStub"
+        "the request \(name(request)) of a NetworkStub"
+    }
+
+    /// "GET https://api.example.com/user/1".
+    static func name(_ request: URLRequest) -> String {
+        "\((request.httpMethod ?? "GET").uppercased()) \(request.url?.absoluteString ?? "(no URL)")"
     }
 }
 #endif

@@ -39,6 +39,12 @@ final class StubRouter: Sendable {
         state.withLock { $0.requests }
     }
 
+    /// The answer of the last rule that matches `request`, if any, without
+    /// recording the request: what ``answer(_:)`` would answer now.
+    func peek(_ request: URLRequest) -> StubResponse? {
+        state.withLock { state in state.rules.last { $0.matches(request) }?.response }
+    }
+
     /// Records the request and returns the answer of the last rule that
     /// matches it. An unmatched request is a test failure, answered with
     /// `URLError(.resourceUnavailable)`.

@@ -35,7 +35,17 @@ import FoundationNetworking
 /// Each request is work in flight for waits in virtual time, from the
 /// protocol's creation (inside `task.resume()`, on FoundationNetworking) or
 /// its `startLoading()` until its completion handler ran (see
-/// `StubRequestsInFlight`).
+/// `StubRequestsInFlight`). An answer in a scheduler's time
+/// (`StubResponse.delayed(between:on:)`) is not work in flight while it
+/// waits for the scheduler: its latency is chosen, and its action scheduled,
+/// when the protocol is created, on the thread that resumed the task.
+///
+/// FoundationNetworking reads and changes the session's task registry on
+/// the session's work queue, without a lock, also in the client's methods:
+/// an answer given from another thread can meet a task's removal and stop
+/// the process. So an answer that comes later (a delay, a scheduler's
+/// action) is handed back to that queue: resuming a running task makes the
+/// session call `startLoading()` there again, which gives it.
 ///
 /// `URLProtocol` is not `Sendable`; URLSession calls `startLoading` and
 /// `stopLoading` on its own queue, a delayed answer comes from another, and
@@ -56,9 +66,39 @@ class StubURLProtocol: URLProtocol {
         /// The request as work in flight, until it lands or stops (see
         /// `StubRequestsInFlight`).
         var inFlight: (requests: StubRequestsInFlight, token: UInt64)?
+        /// The requests in flight of the stub that answers, once known: it
+        /// knows the session's delegate queue.
+        var requests: StubRequestsInFlight?
+        /// The answer comes in a scheduler's time (``StubResponse/delayed(between:on:)``),
+        /// from an action scheduled on it: when the request was resumed, or
+        /// (see ``answerOnScheduler(_:_:generation:router:)``) when it started
+        /// loading.
+        var isScheduled = false
+        /// That action ran: the answer is due.
+        var isDue = false
+        /// The answer that waits for that action, given by `startLoading`
+        /// number `generation`.
+        var awaitingAction: (response: StubResponse, generation: Int)?
+        /// The answer handed back to the session's work queue
+        /// (FoundationNetworking) by a scheduler's action or a delayed
+        /// answer: the next `startLoading`, which their `task.resume()` makes
+        /// the session call there, gives it.
+        var handedOff: (response: StubResponse, generation: Int)?
+        /// Signalled once the answer landed (the completion handler ran), or
+        /// cannot come: the action waits for it.
+        var landed: DispatchSemaphore?
+        /// The action is being scheduled: a scheduler that runs it at once
+        /// runs it inside `resume()` or `startLoading`, which it must not
+        /// wait for.
+        var isScheduling = false
     }
 
     private let loading = Locked(Loading())
+
+    /// How many answers a scheduler's action gave up waiting for (they did
+    /// not land within the default timeout of real time): for tests, which
+    /// tell an overloaded machine from a schedule that does not replay.
+    static let lateLandings = Locked(0)
 
     #if canImport(FoundationNetworking)
     /// FoundationNetworking creates the protocol inside `task.resume()`
@@ -69,9 +109,36 @@ class StubURLProtocol: URLProtocol {
         let request = task.originalRequest ?? task.currentRequest ?? URLRequest(url: URL(fileURLWithPath: "/"))
         self.init(request: request, cachedResponse: cachedResponse, client: client)
         self.task = task
-        beginInFlight(StubSlots.router(inSlot: Self.slot))
+        let router = StubSlots.router(inSlot: Self.slot)
+        beginInFlight(router)
+        scheduleAnswer(router)
+    }
+
+    /// When the answer comes in a scheduler's time, chooses its latency and
+    /// schedules it, here, inside `task.resume()`: on the thread that resumed
+    /// the task, in the order of the code under test (the virtual world's
+    /// order, when a virtual scheduler's action or the test resumed it). A
+    /// choice made later, on the session's queue, would race with those of
+    /// the test's thread, and an explored schedule would not replay.
+    private func scheduleAnswer(_ router: StubRouter?) {
+        guard let router, let latency = router.peek(request)?.latency else { return }
+        let name = StubRequestsInFlight.name(request)
+        let nanoseconds = latency.choose(for: name)
+        loading.withLock { $0.isScheduled = true }
+        schedule(after: nanoseconds, latency, router)
     }
     #endif
+
+    /// Schedules the action that gives the answer, `nanoseconds` from the
+    /// scheduler's now, named for the report of an explored schedule.
+    private func schedule(after nanoseconds: Int, _ latency: StubLatency, _ router: StubRouter?) {
+        let protocolBox = UncheckedSendable(self)
+        loading.withLock { $0.isScheduling = true }
+        ScheduleLabel.$current.withValue("the response to \(StubRequestsInFlight.name(request))") {
+            latency.schedule(nanoseconds) { protocolBox.value.answerIsDue(router) }
+        }
+        loading.withLock { $0.isScheduling = false }
+    }
 
     deinit {
         if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
@@ -83,6 +150,7 @@ class StubURLProtocol: URLProtocol {
         guard let requests = router?.inFlight, loading.withLock({ $0.inFlight == nil }) else { return }
         let token = requests.begin(request, task: task)
         let stale = loading.withLock { loading -> UInt64? in
+            loading.requests = requests
             guard loading.inFlight == nil else { return token }
             loading.inFlight = (requests, token)
             return nil
@@ -113,9 +181,21 @@ class StubURLProtocol: URLProtocol {
     #endif
 
     override func startLoading() {
+        // The answer a scheduler's action handed off: given here, on the
+        // session's work queue (see `answerIsDue`).
+        if let handedOff = loading.withLock({ loading in
+            defer { loading.handedOff = nil }
+            return loading.handedOff
+        }) {
+            give(handedOff)
+            return
+        }
         // Cancelled before it started: the session completes it, with
         // URLError(.cancelled), right after calling stopLoading.
-        guard !isTaskEnding else { return }
+        guard !isTaskEnding else {
+            signalLanded()
+            return
+        }
         let (response, router) = StubSlots.answer(request, inSlot: Self.slot)
         beginInFlight(router)
         if let inFlight = loading.withLock({ $0.inFlight }) {
@@ -126,15 +206,20 @@ class StubURLProtocol: URLProtocol {
             loading.isLoading = true
             return loading.generation
         }
+        if let latency = response.latency {
+            answerOnScheduler(response, latency, generation: generation, router: router)
+            return
+        }
         guard response.delay > 0 else {
             deliver(response, generation: generation)
             return
         }
         // The answer comes later, from another queue: this instance's state
-        // is behind a lock, its client accepts calls from any thread, and
-        // `deliver` claims the task before calling it.
+        // is behind a lock, and `deliver` claims the task before calling its
+        // client (on FoundationNetworking, back on the session's work queue:
+        // see `handBack`).
         let protocolBox = UncheckedSendable(self)
-        let work = DispatchWorkItem { protocolBox.value.deliver(response, generation: generation) }
+        let work = DispatchWorkItem { protocolBox.value.handBack((response, generation)) }
         loading.withLock { $0.scheduled = work }
         DispatchQueue.global().asyncAfter(deadline: .now() + response.delay, execute: work)
     }
@@ -142,11 +227,155 @@ class StubURLProtocol: URLProtocol {
     override func stopLoading() {
         let scheduled = loading.withLock { loading -> DispatchWorkItem? in
             loading.isLoading = false
+            loading.awaitingAction = nil
+            loading.handedOff = nil
             defer { loading.scheduled = nil }
             return loading.scheduled
         }
         scheduled?.cancel()
         if let inFlight = takeInFlight() { inFlight.requests.stopped(inFlight.token) }
+        signalLanded()
+    }
+
+    /// Lets the scheduler's action that waits for the answer go on.
+    private func signalLanded() {
+        loading.withLock { loading in
+            defer { loading.landed = nil }
+            return loading.landed
+        }?.signal()
+    }
+
+    /// The answer of `startLoading` number `generation`, which comes in a
+    /// scheduler's time: given at once if the scheduler's action already
+    /// ran, left for that action otherwise. Until the action runs, the
+    /// request is not work in flight: a wait in virtual time moves time on
+    /// to it.
+    private func answerOnScheduler(_ response: StubResponse, _ latency: StubLatency, generation: Int, router: StubRouter?) {
+        enum Next { case answerNow, waitForTheAction, schedule }
+        // The work in flight ends under the same lock as the answer is left
+        // for the action: the action, which may run at once, makes it work
+        // in flight anew.
+        var inFlight: (requests: StubRequestsInFlight, token: UInt64)?
+        let next = loading.withLock { loading -> Next in
+            if loading.isScheduled && loading.isDue { return .answerNow }
+            loading.awaitingAction = (response, generation)
+            inFlight = loading.inFlight
+            loading.inFlight = nil
+            if loading.isScheduled { return .waitForTheAction }
+            loading.isScheduled = true
+            return .schedule
+        }
+        if let inFlight { inFlight.requests.end(inFlight.token) }
+        switch next {
+        case .answerNow:
+            give((response, generation))
+        case .waitForTheAction:
+            break
+        case .schedule:
+            // Not scheduled when the task was resumed: on Apple platforms,
+            // where the protocol is made on the session's queue, or when the
+            // stub was added after the request was resumed. The answer comes
+            // after the lower bound, counted from now; no choice is made on
+            // this thread (see `scheduleAnswer`).
+            schedule(after: latency.lower, latency, router)
+        }
+    }
+
+    /// The scheduler's action: the answer is due, and the action waits (up
+    /// to the default timeout of real time) until it landed — until the
+    /// session's completion handler ran — so that what the handler
+    /// schedules is scheduled before the scheduler runs anything else.
+    ///
+    /// FoundationNetworking reads and changes the session's task registry,
+    /// unsynchronized, on the session's work queue, where it calls
+    /// `startLoading`; a client call from another thread races with the
+    /// registry's changes (a task completing) and can stop the process
+    /// ("Trying to access a behaviour for a task that in not in the
+    /// registry"). So the answer is given on that queue: by `startLoading`
+    /// itself when it has not run yet (it finds the answer due), otherwise
+    /// by the `startLoading` that `task.resume()` of the running task makes
+    /// the session call there again. (On Apple platforms the client
+    /// accepts calls from any thread: the action gives the answer itself.)
+    private func answerIsDue(_ router: StubRouter?) {
+        guard !isTaskEnding else { return }
+        enum Next { case nothing, waitForTheAnswer, handOff((response: StubResponse, generation: Int)) }
+        let landed = DispatchSemaphore(value: 0)
+        var synchronous = false
+        let next = loading.withLock { loading -> Next in
+            loading.isDue = true
+            synchronous = loading.isScheduling
+            if let awaiting = loading.awaitingAction {
+                loading.awaitingAction = nil
+                loading.landed = landed
+                return .handOff(awaiting)
+            }
+            // Answered, or stopped: nothing comes.
+            if synchronous || loading.isAnswered || (loading.generation > 0 && !loading.isLoading) { return .nothing }
+            // `startLoading`, which `resume()` enqueued, has not decided yet:
+            // it finds the answer due, and gives it.
+            loading.landed = landed
+            return .waitForTheAnswer
+        }
+        switch next {
+        case .nothing:
+            return
+        case .waitForTheAnswer:
+            break
+        case let .handOff(awaiting):
+            // Work in flight again, until the completion handler ran.
+            beginInFlight(router)
+            #if canImport(FoundationNetworking)
+            if synchronous {
+                // Run by `startLoading` itself, on the work queue.
+                give(awaiting)
+                return
+            }
+            guard let task, task.state == .running else {
+                // Suspended meanwhile: a later `startLoading` answers anew
+                // (the answer is due).
+                loading.withLock { $0.landed = nil }
+                if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
+                return
+            }
+            loading.withLock { $0.handedOff = awaiting }
+            task.resume()
+            #else
+            give(awaiting)
+            #endif
+        }
+        if synchronous { return }
+        let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
+        if landed.wait(timeout: .now() + grace) == .timedOut {
+            // Too slow: the action goes on; a wait in virtual time still
+            // waits for the request, which is work in flight.
+            Self.lateLandings.withLock { $0 += 1 }
+            loading.withLock { loading in
+                if loading.landed === landed { loading.landed = nil }
+            }
+        }
+    }
+
+    /// Gives a delayed answer from another queue: on FoundationNetworking,
+    /// on the session's work queue, by the `startLoading` that `resume()` of
+    /// the running task makes the session call there (see `answerIsDue`).
+    private func handBack(_ answer: (response: StubResponse, generation: Int)) {
+        #if canImport(FoundationNetworking)
+        guard let task, task.state == .running else { return }
+        loading.withLock { $0.handedOff = answer }
+        task.resume()
+        #else
+        deliver(answer.response, generation: answer.generation)
+        #endif
+    }
+
+    /// Gives an answer left for a scheduler's action, or ends its work in
+    /// flight and lets the action go on if the request stopped meanwhile.
+    private func give(_ answer: (response: StubResponse, generation: Int)) {
+        guard deliver(answer.response, generation: answer.generation) else {
+            if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
+            signalLanded()
+            return
+        }
     }
 
     /// Whether the task was cancelled (or completed): its session completes
@@ -157,21 +386,32 @@ class StubURLProtocol: URLProtocol {
     }
 
     /// Answers, unless the task ended or loading stopped (or restarted)
-    /// since `startLoading` number `generation`.
-    private func deliver(_ response: StubResponse, generation: Int) {
+    /// since `startLoading` number `generation`; returns whether it did.
+    /// A scheduler's action waiting for the answer goes on once the
+    /// session's completion handler ran.
+    @discardableResult
+    private func deliver(_ response: StubResponse, generation: Int) -> Bool {
         // The task's state is read outside the lock, which the session may
         // wait for (through `client`) on its own queue.
-        guard !isTaskEnding, let client = super.client else { return }
+        guard !isTaskEnding, let client = super.client else { return false }
         let claimed = loading.withLock { loading -> Bool in
             guard loading.isLoading, loading.generation == generation, !loading.isAnswered else { return false }
             loading.isAnswered = true
             loading.scheduled = nil
             return true
         }
-        guard claimed else { return }
+        guard claimed else { return false }
         // The client enqueues the task's completion on the session's
         // delegate queue before it returns: the work in flight ends after it.
-        defer { if let inFlight = takeInFlight() { inFlight.requests.answered(inFlight.token) } }
+        defer {
+            let protocolBox = UncheckedSendable(self)
+            let inFlight = takeInFlight()
+            if let requests = inFlight?.requests ?? loading.withLock({ $0.requests }) {
+                requests.answered(inFlight?.token) { protocolBox.value.signalLanded() }
+            } else {
+                signalLanded()
+            }
+        }
         switch response.answer {
         case let .failure(error):
             client.urlProtocol(self, didFailWithError: error)
@@ -180,7 +420,7 @@ class StubURLProtocol: URLProtocol {
                   let httpResponse = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
             else {
                 client.urlProtocol(self, didFailWithError: URLError(.badURL))
-                return
+                return true
             }
             client.urlProtocol(self, didReceive: httpResponse, cacheStoragePolicy: .notAllowed)
             if !body.isEmpty {
@@ -188,6 +428,7 @@ class StubURLProtocol: URLProtocol {
             }
             client.urlProtocolDidFinishLoading(self)
         }
+        return true
     }
 
     /// The protocol class that serves `slot`.
