@@ -179,10 +179,13 @@ struct StubLatency: Sendable, CustomStringConvertible {
     /// of the explored schedule, if any: the lower bound by default.
     /// `request` ("GET https://…") names it in the report.
     func choose(for request: String) -> Int {
-        guard upper > lower, let choices = choices() else { return lower }
+        guard upper > lower, let choices = choices(), choices.orders.contains(.latencies) else { return lower }
+        let (lower, upper) = (lower, upper)
         let option = choices.choose(2) { _ in
-            "the response to \(request) came after \(VirtualTime(nanoseconds: Int64(upper))) (the upper bound), "
-                + "not \(VirtualTime(nanoseconds: Int64(lower)))"
+            {
+                "the response to \(request) came after \(VirtualTime(nanoseconds: Int64(upper))) (the upper bound), "
+                    + "not \(VirtualTime(nanoseconds: Int64(lower)))"
+            }
         }
         return option == 0 ? lower : upper
     }

@@ -1,0 +1,167 @@
+@testable import CombineProbe
+import Foundation
+import Testing
+import XCTest
+
+// The examples of Documentation/FindingOrderBugs.md, verbatim. The guide
+// shows a typeahead with an order bug, a test, the report that exploring
+// the test's schedules makes, and the fix. Here the buggy typeahead is
+// `BuggyTypeaheadGuide.Typeahead`, checked by the failure-path tests at the
+// end (which assert the guide's report); the guide's tests run on the fixed
+// one, `Typeahead`, and pass in every schedule.
+
+/// The guide's first version, with the order bug.
+struct BuggyTypeaheadGuide {
+    protocol SuggestionService {
+        func suggestions(for query: String) -> AnyPublisher<[String], Never>
+    }
+
+    final class Typeahead<S: Scheduler> {
+        @Published var query = ""
+        private(set) var suggestions: [String] = []
+        private var subscription: AnyCancellable?
+
+        init(service: any SuggestionService, scheduler: S) {
+            subscription = $query
+                .dropFirst()
+                .flatMap { service.suggestions(for: $0) }
+                .receive(on: scheduler)
+                .sink { [weak self] in self?.suggestions = $0 }
+        }
+    }
+}
+
+typealias SuggestionService = BuggyTypeaheadGuide.SuggestionService
+
+final class SuggestionServiceMock: PublisherMock, SuggestionService {
+    static let suggestions = ["s": ["swift", "sqlite"], "sw": ["swift"]]
+
+    func suggestions(for query: String) -> AnyPublisher<[String], Never> {
+        mockFunction(returning: .value(Self.suggestions[query] ?? []), arguments: query)
+    }
+}
+
+/// The guide's fixed version.
+final class Typeahead<S: Scheduler> {
+    @Published var query = ""
+    private(set) var suggestions: [String] = []
+    private var subscription: AnyCancellable?
+
+    init(service: any SuggestionService, scheduler: S) {
+        subscription = $query
+            .dropFirst()
+            .map { service.suggestions(for: $0) }
+            .switchToLatest()
+            .receive(on: scheduler)
+            .sink { [weak self] in self?.suggestions = $0 }
+    }
+}
+
+@Suite struct DocumentationFindingOrderBugs {
+    @Test func theSuggestionsMatchTheLatestQuery() {
+        exploreSchedules { _ in
+            let scheduler = DispatchQueue.virtualScheduler()
+            let service = SuggestionServiceMock()
+            service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+            let typeahead = Typeahead(service: service, scheduler: scheduler)
+            typeahead.query = "s"
+            scheduler.advance(by: .milliseconds(100))
+            typeahead.query = "sw"
+            scheduler.run()
+            #expect(typeahead.suggestions == ["swift"])
+        }
+    }
+
+    #if compiler(>=6.1)
+    @Test(.exploringSchedules(100))
+    func theLatestQueryWinsInEverySchedule() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let service = SuggestionServiceMock()
+        service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+        let typeahead = Typeahead(service: service, scheduler: scheduler)
+        typeahead.query = "s"
+        scheduler.advance(by: .milliseconds(100))
+        typeahead.query = "sw"
+        scheduler.run()
+        #expect(typeahead.suggestions == ["swift"])
+    }
+    #endif
+
+    @Test @MainActor func aMainActorTestExploresToo() async {
+        await exploreSchedules { _ in
+            let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+            let service = SuggestionServiceMock()
+            service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+            let typeahead = Typeahead(service: service, scheduler: scheduler)
+            typeahead.query = "s"
+            await scheduler.advance(by: .milliseconds(100))
+            typeahead.query = "sw"
+            await scheduler.run()
+            #expect(typeahead.suggestions == ["swift"])
+        }
+    }
+
+    @Test func everyScheduleRan() {
+        let result = ScheduleExploration(schedules: 50).run { _ in
+            let scheduler = DispatchQueue.virtualScheduler()
+            let service = SuggestionServiceMock()
+            service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+            let typeahead = Typeahead(service: service, scheduler: scheduler)
+            typeahead.query = "s"
+            scheduler.advance(by: .milliseconds(100))
+            typeahead.query = "sw"
+            scheduler.run()
+            return typeahead.suggestions == ["swift"]
+        }
+        #expect(result.failure == nil)
+        #expect(result.coveredEverySchedule)
+        #expect(result.schedulesRun == 4)
+    }
+
+    // MARK: The buggy version, as the guide reports it
+
+    /// The report the guide shows.
+    static let guideReport = """
+        Schedule 2 of at most 200 failed (seed 0.1; base seed 0x5eedcb0be0000001).
+        It differs from the default order in 1 choice:
+          - the answer to suggestions(for:) with ("s") came after 500ms (the upper bound), not 50ms
+        Every schedule with fewer differences passed.
+        Replay it with `replaying: "0.1"`, or COMBINEPROBE_SCHEDULE=0.1 in the environment.
+        """
+
+    @Test("The buggy typeahead fails in one schedule, reported as the guide shows (fails on purpose)", .tags(.failurePath))
+    func theBuggyTypeaheadIsReportedAsTheGuideShows() async {
+        let callLine = #line + 2
+        let issues = await issuesRecorded {
+            exploreSchedules { _ in
+                let scheduler = DispatchQueue.virtualScheduler()
+                let service = SuggestionServiceMock()
+                service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+                let typeahead = BuggyTypeaheadGuide.Typeahead(service: service, scheduler: scheduler)
+                typeahead.query = "s"
+                scheduler.advance(by: .milliseconds(100))
+                typeahead.query = "sw"
+                scheduler.run()
+                #expect(typeahead.suggestions == ["swift"])
+            }
+        }
+        #expect(issues.map(\.line) == [callLine, callLine + 9], "\(issues)")
+        #expect(issues.first?.comment == Self.guideReport)
+    }
+}
+
+final class DocumentationFindingOrderBugsXCTests: XCTestCase {
+    func testTheSuggestionsMatchTheLatestQuery() {
+        exploreSchedules { _ in
+            let scheduler = DispatchQueue.virtualScheduler()
+            let service = SuggestionServiceMock()
+            service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+            let typeahead = Typeahead(service: service, scheduler: scheduler)
+            typeahead.query = "s"
+            scheduler.advance(by: .milliseconds(100))
+            typeahead.query = "sw"
+            scheduler.run()
+            XCTAssertEqual(typeahead.suggestions, ["swift"])
+        }
+    }
+}
