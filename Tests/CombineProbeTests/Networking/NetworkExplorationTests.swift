@@ -311,7 +311,6 @@ final class NetworkExplorationXCTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.last?.line, callLine)
         XCTAssertEqual(failures.last?.message, """
             Schedule 3 of at most 50 failed (seed 0.1; base seed 0x1).
-            It threw StaleResponse.
             It differs from the default order in 1 choice:
               - the response to GET https://api.example.com/search?q=s came after 500ms (the upper bound), not 50ms
             Every schedule with fewer differences passed.
