@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The stress run: every scenario of Tests/CombineProbeTests/Stress/ (the
-# virtual world's, main-actor view models, mock generators, and streams
-# recorded again) and the repetition tests of VirtualConcurrency/, repeated N
+# virtual world's, main-actor view models, mock generators, streams
+# recorded again, and explored schedules: N / 10 explorations, each giving
+# the same schedules as the first) and the repetition tests of VirtualConcurrency/, repeated N
 # times, in XCTest and in parallel Swift Testing, then the examples'
 # swift-async-algorithms pipelines and order-bug explorations, then every test of
 # Examples/ApproachableApp (main-actor view models, from every kind of test;
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 iterations=${1:-10000}
 swift build --build-tests 2>&1 | tail -n 1
 start=$(date +%s)
-COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
+COMBINEPROBE_STRESS_ITERATIONS=$iterations COMBINEPROBE_EXPLORATION_ROUNDS=$(( iterations / 10 )) timeout 1800 \
     swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor" 2>&1 \
     | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
 echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) s"

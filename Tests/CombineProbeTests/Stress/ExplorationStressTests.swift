@@ -7,12 +7,19 @@ import XCTest
 // mixes every kind of choice — mock answers within a latency range, actions
 // due at one instant, and (where task executors exist) child tasks ready at
 // once on the virtual executor — and each round explores it again and
-// compares what every schedule saw with the first round: one round per 40
-// of `COMBINEPROBE_STRESS_ITERATIONS` (400 by default; `scripts/stress.sh`
-// runs 10,000: 250 rounds of 24 schedules, in each of five copies), in
-// XCTest and in parallel Swift Testing.
+// compares what every schedule saw with the first round:
+// `COMBINEPROBE_EXPLORATION_ROUNDS` rounds (by default one per 40 of
+// `COMBINEPROBE_STRESS_ITERATIONS`, 10 in CI; `scripts/stress.sh` runs
+// 1,000), in XCTest and, shared among four copies with seeds of their own,
+// in parallel Swift Testing.
 
 enum ExplorationScenarios {
+    /// How many rounds each test runs.
+    static var rounds: Int {
+        ProcessInfo.processInfo.environment["COMBINEPROBE_EXPLORATION_ROUNDS"].flatMap(Int.init)
+            ?? max(4, VirtualConcurrencyStress.iterations / 40)
+    }
+
     /// What each schedule of one exploration saw: its seed and its events.
     static func fingerprint(seed: UInt64) async -> [String] {
         var seen: [String] = []
@@ -58,7 +65,7 @@ final class VirtualWorldStressExplorationTests: XCTestCase {
         let reference = await ExplorationScenarios.fingerprint(seed: 1)
         XCTAssertEqual(reference.count, 25, "\(reference)")
         var differing = 0
-        for _ in 0..<max(1, VirtualConcurrencyStress.iterations / 40) where await ExplorationScenarios.fingerprint(seed: 1) != reference {
+        for _ in 0..<ExplorationScenarios.rounds where await ExplorationScenarios.fingerprint(seed: 1) != reference {
             differing += 1
         }
         XCTAssertEqual(differing, 0, "rounds whose schedules differed from the first")
@@ -70,7 +77,7 @@ final class VirtualWorldStressExplorationTests: XCTestCase {
     /// of its own.
     @Test(arguments: 0..<4) func theSameSeedGivesTheSameSchedulesEveryTime(_ part: Int) async {
         let reference = await ExplorationScenarios.fingerprint(seed: UInt64(part))
-        for round in stride(from: part, to: max(4, VirtualConcurrencyStress.iterations / 40), by: 4) {
+        for round in stride(from: part, to: ExplorationScenarios.rounds, by: 4) {
             let fingerprint = await ExplorationScenarios.fingerprint(seed: UInt64(part))
             #expect(fingerprint == reference, "round \(round)")
         }
