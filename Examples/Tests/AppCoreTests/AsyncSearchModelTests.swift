@@ -26,7 +26,7 @@ struct SlowSearch: AsyncRepositorySearching {
 
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 @MainActor
-private func makeScreen(latency: Duration = .milliseconds(200)) -> (AsyncSearchModel, VirtualSchedulerOf<DispatchQueue>) {
+private func makeModel(latency: Duration = .milliseconds(200)) -> (AsyncSearchModel, VirtualSchedulerOf<DispatchQueue>) {
     let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
     let model = AsyncSearchModel(
         service: SlowSearch(clock: scheduler.clock, latency: latency), scheduler: scheduler,
@@ -39,7 +39,7 @@ private func makeScreen(latency: Duration = .milliseconds(200)) -> (AsyncSearchM
     /// virtual wait hops to the main actor to run the debounce's action.
     @Test func aNonisolatedTestDrivesTheMainActorModel() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        let (model, scheduler) = await makeScreen()
+        let (model, scheduler) = await makeModel()
         let results = await MainActor.run { model.$results.dropFirst().record(timedBy: scheduler) }
         await MainActor.run { model.query = "swift" }
         #expect(try await scheduler.wait(for: results.next(), timeout: .seconds(1)) == [Repository(name: "swift", stars: 5)])
@@ -48,7 +48,7 @@ private func makeScreen(latency: Duration = .milliseconds(200)) -> (AsyncSearchM
 
     @Test @MainActor func typingIsDebouncedThenSearched() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        let (model, scheduler) = makeScreen()
+        let (model, scheduler) = makeModel()
         let results = model.$results.dropFirst().record(timedBy: scheduler)
         model.query = "s"
         await scheduler.advance(by: .milliseconds(100))
@@ -59,7 +59,7 @@ private func makeScreen(latency: Duration = .milliseconds(200)) -> (AsyncSearchM
 
     @Test @MainActor func aNewQueryCancelsTheSearchInFlight() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        let (model, scheduler) = makeScreen(latency: .milliseconds(500))
+        let (model, scheduler) = makeModel(latency: .milliseconds(500))
         let results = model.$results.dropFirst().record(timedBy: scheduler)
         model.query = "a"
         await scheduler.advance(by: .milliseconds(350)) // the search for "a" started at 300 ms
@@ -70,7 +70,7 @@ private func makeScreen(latency: Duration = .milliseconds(200)) -> (AsyncSearchM
 
     @Test @MainActor func aSlowSearchShowsAHintAfterOneSecond() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        let (model, scheduler) = makeScreen(latency: .seconds(3))
+        let (model, scheduler) = makeModel(latency: .seconds(3))
         let hint = model.$isSlow.record(timedBy: scheduler)
         model.query = "swift"
         await scheduler.run()
@@ -86,7 +86,7 @@ private func makeScreen(latency: Duration = .milliseconds(200)) -> (AsyncSearchM
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class AsyncSearchModelTests: XCTestCase {
     @MainActor func testTypingIsDebouncedThenSearched() async throws {
-        let (model, scheduler) = makeScreen()
+        let (model, scheduler) = makeModel()
         let results = model.$results.dropFirst().record()
         model.query = "combine"
         let found = try await scheduler.wait(for: results.next(), timeout: .seconds(1))

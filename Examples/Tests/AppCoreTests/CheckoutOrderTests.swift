@@ -40,12 +40,12 @@ let oneOrder = CheckoutOutcome(ordersSent: 1, confirmation: OrderConfirmation(nu
 /// The user taps "Place order", then taps again 250 ms later; the shop
 /// answers after 100 to 400 ms.
 @MainActor
-func tapTwice(_ makeScreen: (any OrderPlacing, VirtualSchedulerOf<DispatchQueue>) -> any CheckoutScreen) -> CheckoutOutcome {
+func tapTwice(_ screenUnderTest: (any OrderPlacing, VirtualSchedulerOf<DispatchQueue>) -> any CheckoutScreen) -> CheckoutOutcome {
     let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
     let shop = OrderPlacingMock()
     shop.defaultDelivery = .after(between: .milliseconds(100) ... .milliseconds(400), on: scheduler)
     shop.placeOrderResult = .value(OrderConfirmation(number: "A-1"))
-    let model = makeScreen(shop, scheduler)
+    let model = screenUnderTest(shop, scheduler)
     model.placeOrder()
     scheduler.advance(by: .milliseconds(250))
     model.placeOrder()
@@ -56,12 +56,12 @@ func tapTwice(_ makeScreen: (any OrderPlacing, VirtualSchedulerOf<DispatchQueue>
 /// ``tapTwice(_:)`` from an async test: time moves with the async
 /// `advance` and `run`.
 @MainActor
-func tapTwiceAsync(_ makeScreen: (any OrderPlacing, VirtualSchedulerOf<DispatchQueue>) -> any CheckoutScreen) async -> CheckoutOutcome {
+func tapTwiceAsync(_ screenUnderTest: (any OrderPlacing, VirtualSchedulerOf<DispatchQueue>) -> any CheckoutScreen) async -> CheckoutOutcome {
     let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
     let shop = OrderPlacingMock()
     shop.defaultDelivery = .after(between: .milliseconds(100) ... .milliseconds(400), on: scheduler)
     shop.placeOrderResult = .value(OrderConfirmation(number: "A-1"))
-    let model = makeScreen(shop, scheduler)
+    let model = screenUnderTest(shop, scheduler)
     model.placeOrder()
     await scheduler.advance(by: .milliseconds(250))
     model.placeOrder()

@@ -32,7 +32,7 @@ let staleResultsBudget = 10
 /// Made inside the exploration's body, the scheduler and the mock follow
 /// its schedule; outside, they take the default order (every answer after
 /// the lower bound, 50 ms).
-func typeThenRefine(_ makeScreen: (any RepositorySearching, VirtualSchedulerOf<DispatchQueue>) -> any SearchScreen) -> [String] {
+func typeThenRefine(_ screenUnderTest: (any RepositorySearching, VirtualSchedulerOf<DispatchQueue>) -> any SearchScreen) -> [String] {
     let scheduler = DispatchQueue.virtualScheduler()
     let service = QueryResultsSearchMock()
     service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(600), on: scheduler)
@@ -40,7 +40,7 @@ func typeThenRefine(_ makeScreen: (any RepositorySearching, VirtualSchedulerOf<D
         "s": .value([Repository(name: "sqlite", stars: 7_000), Repository(name: "swift", stars: 60_000)]),
         "sw": .value([Repository(name: "swift", stars: 60_000), Repository(name: "swiftui", stars: 9_000)]),
     ]
-    let model = makeScreen(service, scheduler)
+    let model = screenUnderTest(service, scheduler)
     model.query = "s"
     scheduler.advance(by: .milliseconds(400)) // "s" was searched at 300 ms
     model.query = "sw"

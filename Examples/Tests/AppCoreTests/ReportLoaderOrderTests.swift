@@ -37,12 +37,12 @@ let settledAfterCancel = ScreenAfterCancel(spinner: false, reportLandedAfterCanc
 
 /// The user opens a report, and taps Cancel 300 ms later; the API answers
 /// after 100 to 500 ms.
-func cancelWhileLoading(_ makeScreen: (any ReportFetching, VirtualSchedulerOf<DispatchQueue>) -> any ReportScreen) -> ScreenAfterCancel {
+func cancelWhileLoading(_ screenUnderTest: (any ReportFetching, VirtualSchedulerOf<DispatchQueue>) -> any ReportScreen) -> ScreenAfterCancel {
     let scheduler = DispatchQueue.virtualScheduler()
     let api = ReportFetchingMock()
     api.defaultDelivery = .after(between: .milliseconds(100) ... .milliseconds(500), on: scheduler)
     api.fetchReportResult = .value(Report(title: "Q3 sales"))
-    let model = makeScreen(api, scheduler)
+    let model = screenUnderTest(api, scheduler)
     model.load(id: "q3")
     scheduler.advance(by: .milliseconds(300))
     model.cancel()
