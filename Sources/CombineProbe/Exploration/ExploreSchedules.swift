@@ -8,14 +8,14 @@ import Foundation
 /// @Test func searchShowsTheLatestResults() {
 ///     exploreSchedules { _ in
 ///         let scheduler = DispatchQueue.virtualScheduler()
-///         let api = SearchAPIMock()
-///         api.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
-///         let model = SearchViewModel(api: api, scheduler: scheduler)
-///         model.query = "s"
-///         scheduler.advance(by: .milliseconds(300))
-///         model.query = "sw"
+///         let service = SuggestionServiceMock()
+///         service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+///         let typeahead = Typeahead(service: service, scheduler: scheduler)
+///         typeahead.query = "s"
+///         scheduler.advance(by: .milliseconds(100))
+///         typeahead.query = "sw"
 ///         scheduler.run()
-///         #expect(model.results == ["swift"])
+///         #expect(typeahead.suggestions == ["swift"])
 ///     }
 /// }
 /// ```
@@ -94,7 +94,7 @@ public func exploreSchedules(
 ///         let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
 ///         …
 ///         await scheduler.run()
-///         #expect(api.callCount(to: "placeOrder(_:)") == 1)
+///         #expect(shop.callCount(to: "placeOrder(cartID:)") == 1)
 ///     }
 /// }
 /// ```

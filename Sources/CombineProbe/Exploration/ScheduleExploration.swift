@@ -11,14 +11,16 @@ import Foundation
 /// order first (see the Finding order bugs guide):
 ///
 /// ```swift
-/// let result = ScheduleExploration(schedules: 100).run { schedule in
+/// let result = ScheduleExploration(schedules: 100).run { _ in
 ///     let scheduler = DispatchQueue.virtualScheduler()
-///     let model = SearchViewModel(api: api, scheduler: scheduler)
-///     model.query = "s"
-///     scheduler.advance(by: .milliseconds(300))
-///     model.query = "sw"
+///     let service = SuggestionServiceMock()
+///     service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+///     let typeahead = Typeahead(service: service, scheduler: scheduler)
+///     typeahead.query = "s"
+///     scheduler.advance(by: .milliseconds(100))
+///     typeahead.query = "sw"
 ///     scheduler.run()
-///     return model.results == ["swift"]
+///     return typeahead.suggestions == ["swift"]
 /// }
 /// XCTAssertNil(result.failure)
 /// ```

@@ -13,7 +13,7 @@ import Testing
 /// func searchShowsTheLatestResults() {
 ///     let scheduler = DispatchQueue.virtualScheduler()
 ///     …
-///     #expect(model.results == ["swift"])
+///     #expect(typeahead.suggestions == ["swift"])
 /// }
 /// ```
 ///

@@ -9,14 +9,14 @@ extension XCTestCase {
     /// func testSearchShowsTheLatestResults() {
     ///     exploreSchedules { _ in
     ///         let scheduler = DispatchQueue.virtualScheduler()
-    ///         let api = SearchAPIMock()
-    ///         api.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
-    ///         let model = SearchViewModel(api: api, scheduler: scheduler)
-    ///         model.query = "s"
-    ///         scheduler.advance(by: .milliseconds(300))
-    ///         model.query = "sw"
+    ///         let service = SuggestionServiceMock()
+    ///         service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+    ///         let typeahead = Typeahead(service: service, scheduler: scheduler)
+    ///         typeahead.query = "s"
+    ///         scheduler.advance(by: .milliseconds(100))
+    ///         typeahead.query = "sw"
     ///         scheduler.run()
-    ///         XCTAssertEqual(model.results, ["swift"])
+    ///         XCTAssertEqual(typeahead.suggestions, ["swift"])
     ///     }
     /// }
     /// ```
@@ -74,7 +74,7 @@ extension XCTestCase {
     ///         let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
     ///         …
     ///         await scheduler.run()
-    ///         XCTAssertEqual(api.callCount(to: "placeOrder(_:)"), 1)
+    ///         XCTAssertEqual(shop.callCount(to: "placeOrder(cartID:)"), 1)
     ///     }
     /// }
     /// ```
