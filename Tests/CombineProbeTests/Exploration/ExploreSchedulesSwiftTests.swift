@@ -71,6 +71,15 @@ func issuesRecorded(
         #expect(orders == [[0, 1], [1, 0]])
     }
 
+    @Test @MainActor func aSynchronousMainActorBodyRunsOnTheMainActor() {
+        var orders: [[Int]] = []
+        exploreSchedules(50) { _ in
+            MainActor.assertIsolated()
+            orders.append(tiedOrder(2))
+        }
+        #expect(orders == [[0, 1], [1, 0]])
+    }
+
     @Test("The failing schedule is reported at the call, then replayed for real (fails on purpose)", .tags(.failurePath))
     func theFailingScheduleIsReportedThenReplayedForReal() async {
         var runs = 0
