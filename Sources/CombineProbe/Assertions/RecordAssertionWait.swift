@@ -31,9 +31,7 @@ struct RecordAssertionWait {
             let wait = VirtualWait(
                 scheduler: scheduler, expectation: PlannedExpectation(plan: plan), timeout: timeout,
                 description: "", site: site)
-            var outcome = wait.step()
-            while outcome == nil { outcome = wait.step() }
-            try? wait.finish(outcome!)
+            try? wait.finish(scheduler.drive(wait))
             return "\(wait.timeout) of virtual time"
         }, isRealTime: false)
     }

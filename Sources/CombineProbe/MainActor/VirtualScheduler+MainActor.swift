@@ -38,7 +38,22 @@ extension VirtualScheduler {
         "VirtualScheduler.\(call): this scheduler runs its actions on the main actor (actionsOn: .mainActor), "
             + "and this synchronous call came from another thread, but the main thread did not take the work "
             + "within \(Self.mainActorGrace) s of real time: is it blocked, waiting for this thread? Nothing ran, "
-            + "and virtual time did not move (it is \(elapsed)). Move time with `await scheduler.\(call)` from "
-            + "an async test (it hops to the main actor), or run the test on the main actor (@MainActor)."
+            + "and virtual time did not move (it is \(elapsed)). " + mainActorBlockedAdvice(call)
+    }
+
+    /// What to do instead of a synchronous move of time that the main
+    /// actor did not take: its async form where there is one.
+    private func mainActorBlockedAdvice(_ call: String) -> String {
+        if Self.hasAsyncForm(call) {
+            return "Move time with `await scheduler.\(call)` from an async test (it hops to the main actor), "
+                + "or run the test on the main actor (@MainActor)."
+        }
+        return "Run the test on the main actor (@MainActor), or do not block the main thread while this call runs."
+    }
+
+    /// Whether a synchronous move of time has an async form that hops to
+    /// the main actor by itself.
+    static func hasAsyncForm(_ call: String) -> Bool {
+        ["advance(by:)", "advance(to:)", "run()", "wait(for:timeout:)"].contains(call)
     }
 }

@@ -25,13 +25,7 @@ extension VirtualScheduler {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        beginStep()
-        defer { endStep() }
-        guard actionContext == .caller else {
-            _ = onActionThread("advance(by:)", at: site) { advance(by: interval, at: site) }
-            return
-        }
-        advance(by: interval, at: site)
+        _ = step("advance(by:)", at: site) { advance(by: interval, at: site) }
     }
 
     private func advance(by interval: Stride, at site: CallSite) {
@@ -79,9 +73,7 @@ extension VirtualScheduler {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        beginStep()
-        defer { endStep() }
-        _ = onActionThread("advance(to:)", at: site) {
+        _ = step("advance(to:)", at: site) {
             guard let target = target(advancingTo: date, at: site) else { return }
             advance(to: target, date: date)
         }
@@ -140,9 +132,7 @@ extension VirtualScheduler {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        beginStep()
-        defer { endStep() }
-        _ = onActionThread("run()", at: site) {
+        _ = step("run()", at: site) {
             run(horizon: horizon, maximumActions: Self.maximumRunActions, site: site)
         }
     }
@@ -226,7 +216,7 @@ extension VirtualScheduler {
                 scheduler.moveClock(&state, toDue: due, exactDate: date)
             }
             if let action = consume action {
-                action()
+                scheduler.perform(action)
                 actions += 1
                 return true
             }

@@ -136,7 +136,7 @@ extension VirtualScheduler {
             if action != nil { moveClock(&state, toDue: due, exactDate: date) }
         }
         guard let action = consume action else { return false }
-        action()
+        perform(action)
         return true
     }
 

@@ -39,8 +39,6 @@ extension VirtualScheduler {
         _ makePublisher: () -> P
     ) -> Recorder<P.Output, P.Failure> {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        beginStep()
-        defer { endStep() }
         let now = elapsed
         if !(now <= created && created <= subscribed && subscribed <= cancelled) {
             FailureReporter.fail(
@@ -49,7 +47,7 @@ extension VirtualScheduler {
                 at: site)
         }
         let recorder = Recorder<P.Output, P.Failure>(site: site, clock: elapsedReader)
-        _ = onActionThread("start(created:subscribed:cancelled:)", at: site) {
+        _ = step("start(created:subscribed:cancelled:)", at: site) {
             advance(toElapsed: created)
             let publisher = makePublisher()
             advance(toElapsed: subscribed)

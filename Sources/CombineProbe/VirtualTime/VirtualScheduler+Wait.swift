@@ -59,14 +59,19 @@ extension VirtualScheduler {
         let wait = VirtualWait(
             scheduler: self, expectation: expectation, timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        beginStep()
-        defer { endStep() }
-        let outcome = onActionThread { () -> VirtualWaitOutcome in
+        return try wait.finish(drive(wait))
+    }
+
+    /// Runs a synchronous wait in virtual time to its outcome, as one step
+    /// where the scheduler's actions run: the one way a synchronous wait
+    /// moves time (``wait(for:timeout:description:fileID:filePath:line:column:)``
+    /// and the record assertions that take a `scheduler:`).
+    func drive<Output>(_ wait: VirtualWait<Output, SchedulerTimeType, SchedulerOptions>) -> VirtualWaitOutcome {
+        stepReportingNothing { () -> VirtualWaitOutcome in
             var outcome = wait.step()
             while outcome == nil { outcome = wait.step() }
             return outcome!
-        }
-        return try wait.finish(outcome ?? .mainActorBlocked)
+        } ?? .mainActorBlocked
     }
 
     /// Waits for a publisher expectation in virtual time, from async code.

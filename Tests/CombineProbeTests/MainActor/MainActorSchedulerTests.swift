@@ -124,6 +124,45 @@ final class MainActorSchedulerTests: FailureCapturingTestCase {
         XCTAssertEqual(ran.withLock { $0 }, 1)
     }
 
+    /// `start(created:subscribed:cancelled:)` has no async form: its
+    /// failure does not advise one.
+    func testASynchronousStartWhileTheMainThreadIsBlockedAdvisesNoAsyncForm() {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+        let line = Locked<UInt>(0)
+        let failures = captureFailures { () -> Void in
+            let finished = DispatchSemaphore(value: 0)
+            Thread {
+                ProbeSettings.withOverrides(.init(defaultTimeout: 0.05, timeoutMultiplier: 1)) {
+                    line.withLock { $0 = #line + 1 }
+                    _ = scheduler.start { Just(1) }
+                }
+                finished.signal()
+            }.start()
+            finished.wait() // blocks the main thread
+        }.failures
+        XCTAssertEqual(failures.map(\.line), [Int(line.withLock { $0 })])
+        let message = failures.first?.message ?? "no failure"
+        XCTAssertTrue(message.hasPrefix("VirtualScheduler.start(created:subscribed:cancelled:): this scheduler runs its actions on the main actor"), message)
+        XCTAssertTrue(message.hasSuffix(
+            "Run the test on the main actor (@MainActor), or do not block the main thread while this call runs."), message)
+        XCTAssertFalse(message.contains("await scheduler.start"), message)
+        let drained = expectation(description: "main queue drained")
+        DispatchQueue.main.async { drained.fulfill() }
+        wait(for: [drained], timeout: longTimeout)
+    }
+
+    /// The net under every move of time: an action reached from another
+    /// thread by a path that did not hop (here, the scheduler's internal
+    /// step, called directly) still runs on the main actor.
+    func testAnActionReachedFromAnotherThreadStillRunsOnTheMainActor() async {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+        let places = Locked<[Bool]>([])
+        scheduler.schedule { places.withLock { $0.append(MainActorCheck.isCurrent) } }
+        XCTAssertFalse(MainActorCheck.isCurrent)
+        XCTAssertTrue(scheduler.runNextAction(atOrBefore: .max))
+        XCTAssertEqual(places.withLock { $0 }, [true])
+    }
+
     // MARK: @MainActor tests
 
     @MainActor func testAMainActorAsyncTest() async throws {
