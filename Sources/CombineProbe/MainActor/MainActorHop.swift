@@ -39,7 +39,12 @@ final class MainActorHop<Value>: @unchecked Sendable {
     static func perform(grace: Double, _ work: () -> Value) -> Value? {
         withoutActuallyEscaping(work) { work in
             let hop = MainActorHop(work)
-            Task { @MainActor in hop.run() }
+            // The hop's task works for the caller's test: what it starts and
+            // waits for (a mock's delivery, a request in flight, a captured
+            // failure) is keyed by the caller, not by this task.
+            DeliveryGate.$carriedTest.withValue(DeliveryGate.currentTest) {
+                _ = Task { @MainActor in hop.run() }
+            }
             return hop.wait(grace: grace)
         }
     }

@@ -65,11 +65,22 @@ final class DeliveryGate: Sendable {
         for gate in opening { gate.open() }
     }
 
+    /// The identity of the test whose work a task runs on its behalf: set
+    /// for the task that runs a synchronous move of time on the main actor
+    /// (see `MainActorHop`), so that the work it starts and waits for is
+    /// keyed by the test that moves time, not by the hop's own task.
+    @TaskLocal static var carriedTest: String?
+
     /// The Swift Testing test and task running the current code, as text;
     /// empty in XCTest, which runs one test at a time, and outside tests.
     /// The task tells apart the cases of a parameterized test, which run in
     /// parallel under one test.
+    ///
+    /// Work that a move of time hands to the main actor for its caller
+    /// (`MainActorHop`) runs in a task of its own, which carries the
+    /// caller's identity (``carriedTest``): it is the same test's work.
     static var currentTest: String {
+        if let carried = carriedTest { return carried }
         #if canImport(Testing)
         if let test = Test.current {
             let task = withUnsafeCurrentTask { $0.map { String($0.hashValue) } } ?? "no task"
