@@ -4,6 +4,8 @@
 struct StepState {
     /// How many `advance`, `run` or virtual waits are under way.
     var inProgress = 0
+    /// The virtual time when the outermost step under way began.
+    var startedAt = VirtualTime.zero
     /// The sleeps from outside the virtual world that arrived during a step,
     /// not known to be over yet.
     var outsideSleeps: [OutsideSleep] = []

@@ -53,6 +53,12 @@ extension VirtualScheduler {
     /// await scheduler.advance(by: .seconds(3))
     /// ```
     ///
+    /// A timer made by a task outside the virtual world (a plain `Task { }`)
+    /// while nothing moves time, or while a step has already moved time,
+    /// comes at a moment no one decided: it is a test failure at the line
+    /// that created the scheduler, and the sequence ends at once, with no
+    /// element, rather than leave its consumer waiting for ever.
+    ///
     /// - parameter interval: The time between two elements; a negative, zero
     ///   or non-finite interval is a test failure at the line that created
     ///   the scheduler, and the sequence yields once.
@@ -61,6 +67,11 @@ extension VirtualScheduler {
     /// - returns: The scheduler's time at each tick.
     public func timer(interval: Stride, tolerance: Stride? = nil, options: SchedulerOptions? = nil) -> AsyncStream<SchedulerTimeType> {
         let (stream, continuation) = AsyncStream.makeStream(of: SchedulerTimeType.self, bufferingPolicy: .bufferingNewest(1))
+        if let refusal = outsideTimerRefusal(every: interval) {
+            reporter.report(refusal)
+            continuation.finish()
+            return stream
+        }
         // The schedule ends at the first tick after the consumer stopped
         // iterating: the repeating action cancels itself then.
         let schedule = Locked<(any Cancellable)?>(nil)

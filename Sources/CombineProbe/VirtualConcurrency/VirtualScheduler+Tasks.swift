@@ -115,13 +115,21 @@ extension VirtualScheduler {
             return true
         }
         if admitted { return }
-        FailureReporter.fail(abandonedSleepMessage(until: deadline, duringStep: false), at: reporter.site)
+        // Through the scheduler's reporter: this runs on the sleeping task,
+        // which may belong to no test a framework knows of; the reporter
+        // records the failure for the test that made the scheduler, now or
+        // at its next step.
+        reporter.report(abandonedSleepMessage(until: deadline, duringStep: false))
         throw CancellationError()
     }
 
     /// Notes that a move of time starts: see ``admitSleeper(_:until:)``.
     func beginStep() {
-        steps.withLock { $0.inProgress += 1 }
+        let now = elapsed
+        steps.withLock { steps in
+            if steps.inProgress == 0 { steps.startedAt = now }
+            steps.inProgress += 1
+        }
     }
 
     /// Notes that a move of time ended. The last one to end abandons the
@@ -140,7 +148,7 @@ extension VirtualScheduler {
             return due
         }
         for entry in abandoned where entry.sleep.abandon(on: self) {
-            FailureReporter.fail(abandonedSleepMessage(until: entry.deadline, duringStep: true), at: reporter.site)
+            reporter.report(abandonedSleepMessage(until: entry.deadline, duringStep: true))
         }
     }
 

@@ -98,6 +98,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// one was explored (see ``ScheduleExploration``); its queue keeps it
     /// too.
     let scheduleChoices: ScheduleChoices?
+    /// The task that created the scheduler (its address), if one did: the
+    /// test's own code, which runs in step with the test (see
+    /// `outsideTimerRefusal(every:)`).
+    let creatorTask: Int?
 
     /// Creates a virtual scheduler whose time starts at `now`.
     ///
@@ -129,6 +133,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         countsNanoseconds = StrideNanoseconds.countsNanoseconds(Stride.self)
         plainStart = Self.plainDispatchTime(of: now) ?? 0
         self.actionContext = actionContext
+        creatorTask = withUnsafeCurrentTask { $0?.hashValue }
         reporter = DeferredFailureReporter(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         PendingVirtualSchedulers.remember(self, madeIn: fileID)
     }

@@ -18,14 +18,17 @@ enum OutsideSleepAfterStep {
     /// test opens the gate, after its step, and notes when it wakes.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     static func sleepAfterTheStep(
-        _ scheduler: VirtualSchedulerOf<DispatchQueue>, noting woke: Locked<Bool>
+        _ scheduler: VirtualSchedulerOf<DispatchQueue>, noting woke: Locked<Bool>, detached: Bool = false
     ) async -> Result<Void, any Error> {
         let (gate, open) = AsyncStream.makeStream(of: Void.self)
-        let task = Task {
+        let sleep: @Sendable () async throws -> Void = {
             for await _ in gate { break }
             try await scheduler.sleep(for: .seconds(1))
             woke.withLock { $0 = true }
         }
+        // A detached task carries none of the test's task-local values: no
+        // Swift Testing test is current there.
+        let task = detached ? Task.detached(operation: sleep) : Task(operation: sleep)
         await scheduler.advance(by: .seconds(1))
         open.yield()
         return await task.result
@@ -45,6 +48,20 @@ final class OutsideSleepAfterStepTests: FailureCapturingTestCase {
         XCTAssertTrue((try? result.get())?.isCancellation == true, "\(result)")
         XCTAssertFalse(woke.withLock { $0 })
         XCTAssertEqual(scheduler.pendingActionCount, 0)
+    }
+
+    func testASleepFromADetachedTaskAfterTheStepFailsForTheTest() async {
+        let line = #line + 1
+        let scheduler = DispatchQueue.virtualScheduler()
+        let woke = Locked(false)
+        let (failures, result) = await captureFailures { () async -> Result<Void, any Error> in
+            let result = await OutsideSleepAfterStep.sleepAfterTheStep(scheduler, noting: woke, detached: true)
+            await scheduler.advance()
+            return result
+        }
+        assertFailures(failures, [OutsideSleepAfterStep.message], at: line)
+        XCTAssertTrue((try? result.get())?.isCancellation == true, "\(result)")
+        XCTAssertFalse(woke.withLock { $0 })
     }
 
     /// A wait that fails before a plain task slept lists that cause too,
@@ -86,6 +103,24 @@ final class OutsideSleepAfterStepTests: FailureCapturingTestCase {
         var result: Result<Void, any Error>?
         _ = await expectIssue(OutsideSleepAfterStep.message, containing: ["Task(executorPreference: scheduler.executor)"], atLine: line) {
             result = await OutsideSleepAfterStep.sleepAfterTheStep(scheduler, noting: woke)
+        }
+        #expect(result?.isCancellation == true)
+        #expect(!woke.withLock { $0 })
+    }
+
+    /// From a detached task, where no test is current, the failure still
+    /// reaches the test that made the scheduler: kept by the scheduler, and
+    /// recorded at its next step.
+    @Test("A sleep from a detached task after the step fails for the test (fails on purpose)", .tags(.failurePath))
+    func aSleepFromADetachedTaskAfterTheStepFailsForTheTest() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let line = #line + 1
+        let scheduler = DispatchQueue.virtualScheduler()
+        let woke = Locked(false)
+        var result: Result<Void, any Error>?
+        _ = await expectIssue(OutsideSleepAfterStep.message, containing: ["Task(executorPreference: scheduler.executor)"], atLine: line) {
+            result = await OutsideSleepAfterStep.sleepAfterTheStep(scheduler, noting: woke, detached: true)
+            await scheduler.advance()
         }
         #expect(result?.isCancellation == true)
         #expect(!woke.withLock { $0 })
