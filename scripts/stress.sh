@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The stress run: every scenario of Tests/CombineProbeTests/Stress/ (the
 # virtual world's, main-actor view models, mock generators, streams
-# recorded again, and explored schedules: N / 10 explorations, each giving
+# recorded again, issue 34's main-actor crash paths and timers and sleeps from
+# outside the world (MainActorDefectsStress, MainActorWorkInFlight), and
+# explored schedules: N / 10 explorations, each giving
 # the same schedules as the first) and the repetition tests of VirtualConcurrency/, repeated N
 # times, in XCTest and in parallel Swift Testing, then the examples'
 # swift-async-algorithms pipelines and order-bug explorations, then every test of

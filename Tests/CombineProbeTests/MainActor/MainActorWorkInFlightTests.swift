@@ -14,7 +14,7 @@ import XCTest
 /// model's timeout fire.)
 enum MainActorWorkInFlight {
     static var rounds: Int {
-        max(1, (ProcessInfo.processInfo.environment["COMBINEPROBE_STRESS_ITERATIONS"].flatMap(Int.init) ?? 200) / 4)
+        VirtualConcurrencyStress.iterations
     }
 
     /// The rounds in which the value did not land before time moved on.
@@ -25,7 +25,7 @@ enum MainActorWorkInFlight {
         return (0..<rounds).filter { round in
             let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
             let network = NetworkStub()
-            stubUser(round, on: network, delay: 0.01)
+            stubUser(round, on: network, delay: 0.001)
             let recorder = loadUser(id: round, session: network.session, scheduler: scheduler)
                 .timeout(.seconds(5), scheduler: scheduler)
                 .record()
