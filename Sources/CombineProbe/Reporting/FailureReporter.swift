@@ -96,7 +96,7 @@ enum FailureReporter {
     /// "failed - "): the message then starts with the waiter's own words.
     static func failWait(_ message: String, at site: CallSite, in framework: TestFramework, testCase: XCTestCase?) {
         if FailureCapture.capture(message, at: site, in: framework) { return }
-        guard framework == .xcTest, let testCase else {
+        guard framework == .xcTest, let testCase, isRunning(testCase) else {
             fail(message, at: site, in: framework)
             return
         }
@@ -109,6 +109,18 @@ enum FailureReporter {
         testCase.recordFailure(
             withDescription: message, inFile: String(describing: site.filePath), atLine: Int(site.line), expected: true)
         #endif
+    }
+
+    /// Whether `testCase` runs now: it has a run that started and did not
+    /// stop. Apple's XCTest raises an exception that stops the test
+    /// process for a failure recorded on a test case with no run
+    /// ("no associated XCTestRun object") — a helper test case, a test case
+    /// whose test ended before a task of it failed —, where corelibs-XCTest
+    /// drops it: such a failure goes through `XCTFail` instead, to the test
+    /// that runs.
+    static func isRunning(_ testCase: XCTestCase) -> Bool {
+        guard let run = testCase.testRun else { return false }
+        return run.startDate != nil && run.stopDate == nil
     }
 
     /// The words XCTest's waiter starts with when a wait times out, on this

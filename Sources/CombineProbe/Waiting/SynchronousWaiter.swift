@@ -2,11 +2,17 @@ import XCTest
 
 /// Blocks the current thread until a wait plan is fulfilled or times out.
 ///
-/// On the main thread it waits with XCTest's `XCTWaiter`, which keeps the
-/// main run loop running, so that values delivered on the main queue, the
-/// main run loop or its timers arrive while the test waits. Anywhere else no
-/// run loop needs to run: the thread sleeps on a semaphore that the recorder
-/// signals, and burns no CPU.
+/// On the main thread it runs the main run loop while it waits, so that
+/// values delivered on the main queue, the main run loop or its timers
+/// arrive while the test waits. Anywhere else no run loop needs to run: the
+/// thread sleeps on a semaphore that the recorder signals, and burns no CPU.
+///
+/// Neither way uses an `XCTestExpectation`: the recorder ends a wait from
+/// the thread that delivers the awaited event, after it released its lock,
+/// and that call may come just after the wait timed out. Apple's XCTest
+/// raises an exception that stops the test process for a `fulfill()` after
+/// its wait ended (corelibs-XCTest ignores it); a flag and a wake-up of the
+/// run loop have no such rule.
 enum SynchronousWaiter {
     static func wait<Output>(
         for plan: WaitPlan<Output>,
@@ -23,22 +29,37 @@ enum SynchronousWaiter {
         // Whether the condition held in time is read again, with the value,
         // from one snapshot: see WaitConclusion.
         _ = Thread.isMainThread
-            ? waitRunningTheRunLoop(for: plan, timeout: timeout, description: description)
+            ? waitRunningTheRunLoop(for: plan, timeout: timeout)
             : waitSleeping(for: plan, timeout: timeout)
         return try plan.finish(timeout: timeout, description: description, at: site, in: framework, testCase: testCase)
     }
 
-    /// Waits with `XCTWaiter`, which runs the current run loop. Returns
-    /// whether the condition held before the timeout.
-    private static func waitRunningTheRunLoop<Output>(for plan: WaitPlan<Output>, timeout: TimeInterval, description: String) -> Bool {
-        let xcExpectation = XCTestExpectation(description: description.isEmpty ? plan.name : description)
-        xcExpectation.assertForOverFulfill = false
-        // fulfill() is documented as callable from any thread: the recorder
-        // calls it from the thread that delivers the awaited event.
-        let fulfill = UncheckedSendable(xcExpectation)
-        let waiterID = plan.recording.addWaiter(for: plan.condition) { fulfill.value.fulfill() }
+    /// Runs the current (main) run loop until the condition holds or the
+    /// timeout passes. Returns whether the condition held before the
+    /// timeout.
+    private static func waitRunningTheRunLoop<Output>(for plan: WaitPlan<Output>, timeout: TimeInterval) -> Bool {
+        let fulfilled = Locked(false)
+        // Signalled with the flag: it paces the loop below when the run loop
+        // has nothing to run (then `run(mode:before:)` returns at once).
+        let signal = DispatchSemaphore(value: 0)
+        let waiterID = plan.recording.addWaiter(for: plan.condition) {
+            fulfilled.withLock { $0 = true }
+            signal.signal()
+            // Wakes the run loop that the waiting thread runs: a block on
+            // the main queue is one of its sources. Harmless when the wait
+            // is over.
+            DispatchQueue.main.async {}
+        }
         defer { if let waiterID { plan.recording.removeWaiter(waiterID) } }
-        return XCTWaiter().wait(for: [xcExpectation], timeout: timeout) == .completed
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !fulfilled.withLock({ $0 }) {
+            guard Date() < deadline else { return false }
+            if !RunLoop.current.run(mode: .default, before: deadline) {
+                // No source in this mode: wait for the signal instead.
+                _ = signal.wait(timeout: .now() + min(max(deadline.timeIntervalSinceNow, 0), 0.01))
+            }
+        }
+        return true
     }
 
     /// Sleeps on a semaphore that the recorder signals. Returns whether the

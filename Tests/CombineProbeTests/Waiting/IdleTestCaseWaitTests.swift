@@ -1,0 +1,29 @@
+import CombineProbe
+import Foundation
+import XCTest
+
+/// A test case that never runs: a helper whose `wait(for:timeout:)` a test
+/// borrows.
+final class IdleHelperCase: XCTestCase {
+    static func make() -> IdleHelperCase {
+        #if canImport(ObjectiveC)
+        return IdleHelperCase()
+        #else
+        return IdleHelperCase(name: "idle", testClosure: { _ in })
+        #endif
+    }
+}
+
+/// A wait's failure is recorded on the test case that waited only while it
+/// runs: Apple's XCTest stops the process for a failure recorded on a test
+/// case with no run (corelibs-XCTest drops it). A helper's failure goes to
+/// the test that runs.
+final class IdleTestCaseWaitTests: FailureCapturingTestCase {
+    func testAWaitOnAnIdleTestCaseFailsTheRunningTest() {
+        let helper = IdleHelperCase.make()
+        XCTAssertNil(helper.testRun)
+        let recorder = PassthroughSubject<Int, Never>().record()
+        let (failures, _) = captureFailures { try helper.wait(for: recorder.next(), timeout: shortTimeout) }
+        assertFailures(failures, ["Asynchronous wait failed"], at: #line - 1)
+    }
+}
