@@ -55,7 +55,7 @@ extension XCTestCase {
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying, exploring: orders)
-        let result = exploration.run { schedule in
+        let result = exploration.run(at: site.description) { schedule in
             let before = recordedFailures
             try body(schedule)
             return recordedFailures == before
@@ -105,7 +105,7 @@ extension XCTestCase {
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying, exploring: orders)
-        let result = await exploration.run(isolation: isolation) { schedule in
+        let result = await exploration.run(at: site.description, isolation: isolation) { schedule in
             let before = recordedFailures
             try await body(schedule)
             return recordedFailures == before
