@@ -88,12 +88,16 @@ extension Trait where Self == ScheduleExplorationTrait {
     /// ``ScheduleExploration``), and reports the first failing one with the
     /// seed that replays it.
     ///
-    /// - parameter schedules: The most schedules to run.
+    /// - parameter schedules: The most schedules to run, at least 1: a budget
+    ///   below 1 is a failure at the test, and nothing runs.
     /// - parameter seed: The base seed, which orders the schedules with as
     ///   many deviations; by default `COMBINEPROBE_EXPLORATION_SEED`, or a
     ///   fixed seed.
     /// - parameter replaying: The seed of one schedule to run alone, as a
-    ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+    ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set (then
+    ///   one line on standard error says so). A seed that cannot be read is a
+    ///   failure at the test, and nothing runs; one that does not fit the test
+    ///   is a failure there too, "did not replay exactly".
     /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
     /// - returns: The trait.
     public static func exploringSchedules(

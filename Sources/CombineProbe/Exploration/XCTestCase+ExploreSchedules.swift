@@ -30,12 +30,16 @@ extension XCTestCase {
     /// among the simplest. A thrown error fails a schedule, and is reported,
     /// not thrown.
     ///
-    /// - parameter schedules: The most schedules to run.
+    /// - parameter schedules: The most schedules to run, at least 1: a budget
+    ///   below 1 is a failure at this line, and nothing runs.
     /// - parameter seed: The base seed, which orders the schedules with as
     ///   many deviations; by default `COMBINEPROBE_EXPLORATION_SEED`, or a
     ///   fixed seed.
     /// - parameter replaying: The seed of one schedule to run alone, as a
-    ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+    ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set (then
+    ///   one line on standard error says so). A seed that cannot be read is a
+    ///   failure at this line, and nothing runs; one that does not fit the test
+    ///   is a failure there too, "did not replay exactly".
     /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
     /// - parameter fileID: The file the report is made in; leave the default.
     /// - parameter filePath: The full path of that file; leave the default.
@@ -79,11 +83,13 @@ extension XCTestCase {
     /// }
     /// ```
     ///
-    /// - parameter schedules: The most schedules to run.
+    /// - parameter schedules: The most schedules to run, at least 1: a budget
+    ///   below 1 is a failure at this line, and nothing runs.
     /// - parameter seed: The base seed; by default
     ///   `COMBINEPROBE_EXPLORATION_SEED`, or a fixed seed.
     /// - parameter replaying: The seed of one schedule to run alone; by
-    ///   default `COMBINEPROBE_SCHEDULE`, if set.
+    ///   default `COMBINEPROBE_SCHEDULE`, if set. A seed that cannot be read or
+    ///   does not fit the test is a failure at this line.
     /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
     /// - parameter isolation: The actor `body` runs on; leave the default.
     /// - parameter fileID: The file the report is made in; leave the default.
