@@ -50,6 +50,17 @@ final class ScheduleChoices: Sendable {
     /// explored.
     @TaskLocal static var current: ScheduleChoices?
 
+    /// The explored schedule that work on `scheduler` follows, for a double
+    /// made now: a virtual scheduler's own (the one it was made in, or none
+    /// if it was made outside an exploration); for another scheduler, the
+    /// schedule being explored now, if any. A double or a scheduler made
+    /// outside the body offers no choice: it would carry its state from one
+    /// schedule into the next.
+    static func of<S: Scheduler>(_ scheduler: S) -> ScheduleChoices? {
+        if let choosing = scheduler as? any ScheduleChoosing { return choosing.scheduleChoices }
+        return current
+    }
+
     init(path: SchedulePath, orders: ExploredOrders = .default) {
         self.path = path
         self.orders = orders
