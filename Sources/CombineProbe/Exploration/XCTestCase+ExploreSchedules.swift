@@ -25,7 +25,9 @@ extension XCTestCase {
     /// (see ``ScheduleExploration``). Schedules run until one records a
     /// failure or throws: XCTest records that schedule's failures as they
     /// happen, and this method adds a report at its line that says what the
-    /// schedule did differently and how to replay it. Schedules with fewer
+    /// schedule did differently and how to replay it. A test case that keeps
+    /// failures from XCTest (it overrides `recordFailure` or `record(_:)`)
+    /// tells it how many by adopting ``CapturedFailureCounting``. Schedules with fewer
     /// deviations from the default order run first, so the failing one is
     /// among the simplest. A thrown error fails a schedule, and is reported,
     /// not thrown.
@@ -134,11 +136,30 @@ extension XCTestCase {
     }
 }
 
-/// A test case that keeps some failures from XCTest (it overrides
-/// `record(_:)` or `recordFailure(withDescription:inFile:atLine:expected:)`
-/// to assert them) and counts them, so that an exploration still sees its
-/// schedules fail. CombineProbe's own tests use it.
-protocol CapturedFailureCounting: AnyObject {
-    /// How many failures it kept so far.
+/// A test case that keeps some failures from XCTest, and says how many, so
+/// that `exploreSchedules` still sees its schedules fail.
+///
+/// To test a failure path on Linux, a test case overrides
+/// `recordFailure(withDescription:inFile:atLine:expected:)` (on Apple
+/// platforms, `record(_:)`) and keeps the failures instead of passing them
+/// on. XCTest then never hears of them, and neither does the test case's
+/// `exploreSchedules`, which tells a failing schedule by the failures recorded while it ran: it
+/// would run every schedule and report nothing. Such a test case adopts this
+/// protocol and counts what it kept:
+///
+/// ```swift
+/// final class FailurePathTests: XCTestCase, CapturedFailureCounting {
+///     private(set) var kept: [String] = []
+///     var capturedFailureCount: Int { kept.count }
+///
+///     override func recordFailure(withDescription description: String, inFile filePath: String,
+///                                 atLine lineNumber: Int, expected: Bool) {
+///         kept.append(description)
+///     }
+/// }
+/// ```
+public protocol CapturedFailureCounting: AnyObject {
+    /// How many failures it kept from XCTest so far, in this test: a count
+    /// that only grows while the test runs.
     var capturedFailureCount: Int { get }
 }
