@@ -135,7 +135,7 @@ public struct MockDelivery: Sendable {
         case .backgroundAtOnce: return MockExecutor(gate: DeliveryGate(opened: true), call: "\(call)")
         case .immediate: return MockExecutor(run: { $0() }, runGenerator: { $0() })
         case let .scheduled(makeSchedule):
-            let schedule = makeSchedule({ "\(call)" })
+            let schedule = makeSchedule({ call.distinctName })
             return MockExecutor(run: schedule, runGenerator: schedule)
         }
     }
