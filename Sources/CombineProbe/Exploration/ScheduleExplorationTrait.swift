@@ -59,14 +59,16 @@ public struct ScheduleExplorationTrait: TestTrait, TestScoping {
         let given: Bool
         if let text = exploration.replaying, let path = SchedulePath.parse(text) {
             exploration.noteReplayChosenByEnvironment(at: site)
-            (replay, given) = (path, true)
+            replay = path
+            given = true
         } else {
             let result = await exploration.run(at: site, isolation: nil) { _ in
                 try await KnownIssueProbe.passes(isolation: nil) { try await function() }
             }
             guard let failure = result.failure, let path = SchedulePath.parse(failure.schedule.seed) else { return }
             record(result.report)
-            (replay, given) = (path, false)
+            replay = path
+            given = false
         }
         let choices = ScheduleChoices(path: replay, orders: exploration.orders)
         let thrown: (any Error)?
