@@ -90,9 +90,8 @@ public struct ScheduleExploration: Sendable {
         self.orders = orders
         var problems: [String] = []
         if schedules < 1 {
-            problems.append("The exploration was given a budget of \(schedules) schedule\(schedules == -1 ? "" : "s"), "
-                + "and nothing ran: the budget is the most schedules to run, at least 1 "
-                + "(the default is \(Self.defaultSchedules)).")
+            problems.append("The exploration was given a budget of \(schedules) schedules, and nothing ran: the "
+                + "budget is the most schedules to run. Pass 1 or more, or leave the default (\(Self.defaultSchedules)).")
         }
         let environment = Self.environment
         if let seed {

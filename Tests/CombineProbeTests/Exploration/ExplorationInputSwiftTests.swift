@@ -20,7 +20,7 @@ import Testing
         #expect(runs == 0)
         #expect(issues.map(\.line) == [callLine, callLine + 1], "\(issues)")
         #expect(issues.first?.comment == "The exploration was given a budget of 0 schedules, and nothing ran: "
-            + "the budget is the most schedules to run, at least 1 (the default is 200).")
+            + "the budget is the most schedules to run. Pass 1 or more, or leave the default (200).")
         #expect(issues.last?.comment.hasPrefix("The exploration was given a budget of -3 schedules") == true)
     }
 

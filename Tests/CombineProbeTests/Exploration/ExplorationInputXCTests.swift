@@ -23,7 +23,7 @@ final class ExplorationInputXCTests: FailureCapturingTestCase {
         assertFailures(zero, ["The exploration was given a budget of 0 schedules, and nothing ran"], at: zeroLine)
         assertFailures(negative, ["The exploration was given a budget of -3 schedules, and nothing ran"], at: negativeLine)
         XCTAssertEqual(zero.first?.message, "The exploration was given a budget of 0 schedules, and nothing ran: "
-            + "the budget is the most schedules to run, at least 1 (the default is 200).")
+            + "the budget is the most schedules to run. Pass 1 or more, or leave the default (200).")
     }
 
     func testAnAsyncExplorationWithABudgetBelowOneRunsNothing() async {
@@ -36,7 +36,7 @@ final class ExplorationInputXCTests: FailureCapturingTestCase {
             }
         }
         XCTAssertEqual(runs, 0)
-        assertFailures(failures, ["The exploration was given a budget of -1 schedule, and nothing ran"], at: callLine)
+        assertFailures(failures, ["The exploration was given a budget of -1 schedules, and nothing ran"], at: callLine)
     }
 
     func testTheEngineWithABudgetBelowOneRunsNothingAndSaysWhy() {
