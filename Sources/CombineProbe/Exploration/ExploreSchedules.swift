@@ -33,12 +33,16 @@ import Foundation
 /// (`self.exploreSchedules`); on Swift 6.1 and later, the
 /// `.exploringSchedules(_:)` trait explores a whole test.
 ///
-/// - parameter schedules: The most schedules to run.
+/// - parameter schedules: The most schedules to run, at least 1: a budget
+///   below 1 is a failure at this line, and nothing runs.
 /// - parameter seed: The base seed, which orders the schedules with as
 ///   many deviations; by default `COMBINEPROBE_EXPLORATION_SEED`, or a
 ///   fixed seed.
 /// - parameter replaying: The seed of one schedule to run alone, as a
-///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set (then
+///   one line on standard error says so). A seed that cannot be read is a
+///   failure at this line, and nothing runs; one that does not fit the test
+///   is a failure there too, "did not replay exactly".
 /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
 /// - parameter fileID: The file the report is made in; leave the default.
 /// - parameter filePath: The full path of that file; leave the default.
@@ -62,12 +66,14 @@ public func exploreSchedules(
     if TestFramework.detected == .swiftTesting {
         let result: ExplorationResult
         if exploration.replaying != nil {
-            result = exploration.run { schedule in
+            result = exploration.run(at: site.description) { schedule in
                 try body(schedule)
                 return true
             }
         } else {
-            result = exploration.run { schedule in try KnownIssueProbe.passes { try body(schedule) } }
+            result = exploration.run(at: site.description) { schedule in
+                try KnownIssueProbe.passes { try body(schedule) }
+            }
         }
         guard let replay = ExplorationReport.report(result, at: site, in: .swiftTesting) else { return }
         let choices = ScheduleChoices(path: replay.path, orders: orders)
@@ -78,6 +84,10 @@ public func exploreSchedules(
         return
     }
     #endif
+    if let invalidInput = exploration.invalidInput {
+        FailureReporter.fail(invalidInput, at: site)
+        return
+    }
     ExplorationReport.reportOutsideTests(at: site)
     do { try body(ExploredSchedule(number: 1, seed: "default", deviationCount: 0)) } catch {
         ExplorationReport.reportThrown(error, at: site, in: .current)
@@ -99,11 +109,13 @@ public func exploreSchedules(
 /// }
 /// ```
 ///
-/// - parameter schedules: The most schedules to run.
+/// - parameter schedules: The most schedules to run, at least 1: a budget
+///   below 1 is a failure at this line, and nothing runs.
 /// - parameter seed: The base seed; by default
 ///   `COMBINEPROBE_EXPLORATION_SEED`, or a fixed seed.
 /// - parameter replaying: The seed of one schedule to run alone; by default
-///   `COMBINEPROBE_SCHEDULE`, if set.
+///   `COMBINEPROBE_SCHEDULE`, if set. A seed that cannot be read or does
+///   not fit the test is a failure at this line.
 /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
 /// - parameter isolation: The actor `body` runs on; leave the default.
 /// - parameter fileID: The file the report is made in; leave the default.
@@ -129,12 +141,12 @@ public func exploreSchedules(
     if TestFramework.detected == .swiftTesting {
         let result: ExplorationResult
         if exploration.replaying != nil {
-            result = await exploration.run(isolation: isolation) { schedule in
+            result = await exploration.run(at: site.description, isolation: isolation) { schedule in
                 try await body(schedule)
                 return true
             }
         } else {
-            result = await exploration.run(isolation: isolation) { schedule in
+            result = await exploration.run(at: site.description, isolation: isolation) { schedule in
                 try await KnownIssueProbe.passes(isolation: isolation) { try await body(schedule) }
             }
         }
@@ -147,6 +159,10 @@ public func exploreSchedules(
         return
     }
     #endif
+    if let invalidInput = exploration.invalidInput {
+        FailureReporter.fail(invalidInput, at: site)
+        return
+    }
     ExplorationReport.reportOutsideTests(at: site)
     do { try await body(ExploredSchedule(number: 1, seed: "default", deviationCount: 0)) } catch {
         ExplorationReport.reportThrown(error, at: site, in: .current)
@@ -161,25 +177,28 @@ enum ExplorationReport {
         let path: SchedulePath
     }
 
-    /// Reports a failing schedule (or an unreadable seed) at `site`, and
-    /// returns the schedule to run again for real, if one must: when the
-    /// failing schedule's own failures were not recorded
+    /// Reports a failing schedule (or why nothing ran, or a replay gone
+    /// astray) at `site`, and returns the schedule to run again for real, if
+    /// one must: when the failing schedule's own failures were not recorded
     /// (`failuresRecorded` false: they were known issues).
     static func report(
         _ result: ExplorationResult, at site: CallSite, in framework: TestFramework, failuresRecorded: Bool = false
     ) -> Replay? {
-        if result.invalidSeed != nil {
-            FailureReporter.fail(result.report, at: site, in: framework)
+        if let invalidInput = result.invalidInput {
+            FailureReporter.fail(invalidInput, at: site, in: framework)
+            return nil
+        }
+        if let seed = result.exploration.replaying {
+            // A replayed schedule ran for real: its issues are recorded
+            // already, but not what it threw, nor a replay gone astray,
+            // passing or failing.
+            if let error = result.failure?.error { reportThrown(error, at: site, in: framework) }
+            if let mismatch = result.replayMismatch {
+                FailureReporter.fail(mismatchMessage(mismatch, of: seed, given: true), at: site, in: framework)
+            }
             return nil
         }
         guard let failure = result.failure else { return nil }
-        if result.exploration.replaying != nil {
-            // A replayed schedule ran for real: its issues are recorded
-            // already, but not what it threw, nor a replay gone astray.
-            if let error = failure.error { reportThrown(error, at: site, in: framework) }
-            if let mismatch = failure.mismatch { reportMismatch(mismatch, of: failure.schedule.seed, at: site, in: framework) }
-            return nil
-        }
         FailureReporter.fail(result.report, at: site, in: framework)
         guard !failuresRecorded, let path = SchedulePath.parse(failure.schedule.seed) else { return nil }
         return Replay(schedule: failure.schedule, path: path)
@@ -195,18 +214,24 @@ enum ExplorationReport {
         FailureReporter.fail("The schedule threw an error: \(error)", at: site, in: framework)
     }
 
-    /// Reports a replay that met other choices than its schedule's.
+    /// Reports a replay, of a failing schedule just found, that met other
+    /// choices than its schedule's.
     static func reportMismatch(_ choices: ScheduleChoices, at site: CallSite, in framework: TestFramework) {
         guard let mismatch = choices.mismatch else { return }
-        reportMismatch(mismatch, of: choices.path.description, at: site, in: framework)
+        FailureReporter.fail(mismatchMessage(mismatch, of: choices.path.description, given: false), at: site, in: framework)
     }
 
-    /// Reports a replay that met other choices than the schedule `seed`.
-    static func reportMismatch(_ mismatch: String, of seed: String, at site: CallSite, in framework: TestFramework) {
-        FailureReporter.fail(
-            "The schedule \(seed) did not replay exactly (\(mismatch)): the test does something the virtual "
-                + "world does not order, such as real threads or real time, so its failures may not come back.",
-            at: site, in: framework)
+    /// Says that the schedule `seed` did not replay exactly. A seed `given`
+    /// to replay may be wrong; a seed just found is right, and the test is
+    /// not deterministic.
+    static func mismatchMessage(_ mismatch: String, of seed: String, given: Bool) -> String {
+        let cause = "the test does something the virtual world does not order, such as real threads or real time"
+        guard given else {
+            return "The schedule \(seed) did not replay exactly (\(mismatch)): \(cause), so its failures may not come back."
+        }
+        return "The schedule \(seed) did not replay exactly (\(mismatch)). Check the seed: copy it from this test's "
+            + "failure report, and replay with the same `exploring:`. If it is right, \(cause), and its failures "
+            + "may not come back."
     }
 
     /// Reports a call made where no test can be told.

@@ -34,6 +34,10 @@ final class ScheduleChoices: Sendable {
         /// Whether more actions were due at one instant than a choice looks
         /// at (see `ActionQueue.tieWindow`).
         var windowFull = false
+        /// Whether the schedule's run ended: an object made while it ran
+        /// and kept after it (in a property, for the next schedule) no
+        /// longer chooses.
+        var closed = false
     }
 
     /// The schedule's forced options, by point number.
@@ -45,6 +49,17 @@ final class ScheduleChoices: Sendable {
     /// The schedule of the code running on this task, while a schedule is
     /// explored.
     @TaskLocal static var current: ScheduleChoices?
+
+    /// The explored schedule that work on `scheduler` follows, for a double
+    /// made now: a virtual scheduler's own (the one it was made in, or none
+    /// if it was made outside an exploration); for another scheduler, the
+    /// schedule being explored now, if any. A double or a scheduler made
+    /// outside the body offers no choice: it would carry its state from one
+    /// schedule into the next.
+    static func of<S: Scheduler>(_ scheduler: S) -> ScheduleChoices? {
+        if let choosing = scheduler as? any ScheduleChoosing { return choosing.scheduleChoices }
+        return current
+    }
 
     init(path: SchedulePath, orders: ExploredOrders = .default) {
         self.path = path
@@ -59,6 +74,7 @@ final class ScheduleChoices: Sendable {
     func choose(_ arity: Int, describe: (Int) -> @Sendable () -> String) -> Int {
         guard arity > 1 else { return 0 }
         let (number, option) = state.withLock { state -> (Int, Int) in
+            guard !state.closed else { return (-1, 0) }
             let number = state.points.count
             var option = path.option(at: number)
             if option >= arity {
@@ -96,6 +112,22 @@ final class ScheduleChoices: Sendable {
         return writers.map { $0() }
     }
 
-    /// Why the schedule could not be followed exactly, if it could not.
-    var mismatch: String? { state.withLock { $0.mismatch } }
+    /// Ends the schedule's run: from now on, every choice takes the default
+    /// option, unrecorded.
+    func close() {
+        state.withLock { $0.closed = true }
+    }
+
+    /// Why the schedule could not be followed exactly, if it could not: a
+    /// forced option that its point did not have, or a deviation at a point
+    /// that the run never met.
+    var mismatch: String? {
+        state.withLock { state in
+            if let mismatch = state.mismatch { return mismatch }
+            let met = state.points.count
+            guard let unmet = path.deviations.first(where: { $0.point >= met }) else { return nil }
+            return "the schedule takes option \(unmet.option) at choice \(unmet.point), and the test met "
+                + (met == 0 ? "no choice" : met == 1 ? "1 choice (choice 0)" : "\(met) choices (0 to \(met - 1))")
+        }
+    }
 }

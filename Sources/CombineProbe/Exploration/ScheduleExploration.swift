@@ -50,7 +50,8 @@ public struct ScheduleExploration: Sendable {
     /// `0x`) is the base seed of explorations that give none.
     public static let seedVariable = "COMBINEPROBE_EXPLORATION_SEED"
 
-    /// The most schedules to run.
+    /// The most schedules to run, as given: an exploration given fewer
+    /// than 1 runs nothing, and says so (see ``ExplorationResult/invalidInput``).
     public let schedules: Int
     /// The base seed: it orders the schedules that have as many deviations.
     public let seed: UInt64
@@ -58,10 +59,22 @@ public struct ScheduleExploration: Sendable {
     public let replaying: String?
     /// What the schedules reorder.
     public let orders: ExploredOrders
+    /// Why nothing can run, if nothing can: a budget below 1, a replay seed
+    /// that cannot be read, an environment variable set to something that
+    /// is not a seed.
+    let invalidInput: String?
+    /// The environment variable that chose the replayed schedule, if one
+    /// did (the call gave none).
+    let replayChosenBy: String?
 
     /// Describes an exploration.
     ///
-    /// - parameter schedules: The most schedules to run (at least 1).
+    /// A budget below 1, a `replaying` seed that cannot be read, and an
+    /// environment variable set to something that is not a seed (or to
+    /// nothing) make an exploration that runs nothing and says why (see
+    /// ``ExplorationResult/invalidInput``).
+    ///
+    /// - parameter schedules: The most schedules to run: at least 1.
     /// - parameter seed: The base seed; by default, the value of
     ///   `COMBINEPROBE_EXPLORATION_SEED`, or ``defaultSeed``.
     /// - parameter replaying: The seed of one schedule, as a failure report
@@ -73,13 +86,67 @@ public struct ScheduleExploration: Sendable {
         schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil,
         exploring orders: ExploredOrders = .default
     ) {
-        self.schedules = max(1, schedules)
+        self.schedules = schedules
         self.orders = orders
-        // One variable at a time: the whole environment as a dictionary
-        // would cost more than a small test's run.
-        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        self.seed = seed ?? variable(Self.seedVariable).flatMap(Self.parseSeed) ?? Self.defaultSeed
-        self.replaying = replaying ?? variable(Self.replayVariable)
+        var problems: [String] = []
+        if schedules < 1 {
+            problems.append("The exploration was given a budget of \(schedules) schedules, and nothing ran: the "
+                + "budget is the most schedules to run. Pass 1 or more, or leave the default (\(Self.defaultSchedules)).")
+        }
+        let environment = Self.environment
+        if let seed {
+            self.seed = seed
+        } else if let text = environment(Self.seedVariable) {
+            if let parsed = Self.parseSeed(text) {
+                self.seed = parsed
+            } else {
+                self.seed = Self.defaultSeed
+                problems.append(Self.invalidVariableMessage(Self.seedVariable, text))
+            }
+        } else {
+            self.seed = Self.defaultSeed
+        }
+        if let replaying {
+            self.replaying = replaying
+            replayChosenBy = nil
+            if SchedulePath.parse(replaying) == nil { problems.append(SchedulePath.invalidSeedMessage(replaying)) }
+        } else if let text = environment(Self.replayVariable) {
+            self.replaying = text
+            replayChosenBy = Self.replayVariable
+            if text.trimmingCharacters(in: .whitespaces).isEmpty || SchedulePath.parse(text) == nil {
+                problems.append(Self.invalidVariableMessage(Self.replayVariable, text))
+            }
+        } else {
+            self.replaying = nil
+            replayChosenBy = nil
+        }
+        invalidInput = problems.isEmpty ? nil : problems.joined(separator: "\n")
+    }
+
+    /// Reads one environment variable (the whole environment as a dictionary
+    /// would cost more than a small test's run); tests read a dictionary of
+    /// their own instead (``environmentForTests``).
+    static var environment: (String) -> String? {
+        if let values = environmentForTests { return { values[$0] } }
+        return { name in getenv(name).map { String(cString: $0) } }
+    }
+
+    /// The environment that explorations made on this task read instead of
+    /// the process's, for tests: the process's is shared by tests that run
+    /// in parallel.
+    @TaskLocal static var environmentForTests: [String: String]?
+
+    /// Why the value of an environment variable is not what it must be.
+    static func invalidVariableMessage(_ variable: String, _ value: String) -> String {
+        let shown = value.isEmpty ? "set but empty" : "\"\(value)\""
+        if variable == seedVariable {
+            return "\(variable) is \(shown), which is not a base seed, and nothing ran: a base seed is a number, "
+                + "decimal or hexadecimal after 0x (\(variable)=0x2a). Set it to one, or unset it to explore "
+                + "with the default seed."
+        }
+        return "\(variable) is \(shown), which is not a schedule seed, and nothing ran: a seed is `default`, or "
+            + "deviations like `4.1-9.2`, as a failure report prints it (\(variable)=4.1-9.2). Set it to one, "
+            + "or unset it to explore."
     }
 
     /// Reads a base seed: decimal, or hexadecimal after `0x`.
@@ -89,14 +156,34 @@ public struct ScheduleExploration: Sendable {
         return UInt64(trimmed)
     }
 
+    /// The line written to standard error when the environment chose the
+    /// schedule to replay: a suite run with the variable set replays one
+    /// schedule everywhere, and nothing else would say so.
+    func noteReplayChosenByEnvironment(at site: String?) {
+        guard let variable = replayChosenBy, invalidInput == nil, let replaying else { return }
+        let place = site.map { " at \($0)" } ?? ""
+        FileHandle.standardError.write(Data(
+            ("CombineProbe: \(variable)=\(replaying) is set: the exploration\(place) replays that one schedule "
+                + "instead of exploring up to \(schedules).\n").utf8))
+    }
+
     /// Runs `body` once per schedule, until one returns false or throws, or
-    /// the budget or the schedules run out.
+    /// the budget or the schedules run out. An exploration given a budget
+    /// below 1 or a seed that cannot be read runs nothing (see
+    /// ``ExplorationResult/invalidInput``).
     ///
     /// - parameter body: The test: it makes its virtual world, runs, and
     ///   returns whether the schedule passed. A thrown error fails the
     ///   schedule.
     /// - returns: What the exploration found.
     public func run(_ body: (ExploredSchedule) throws -> Bool) -> ExplorationResult {
+        run(at: nil, body)
+    }
+
+    /// `run(_:)`, for a call made at `site`, which a note on standard
+    /// error names.
+    func run(at site: String?, _ body: (ExploredSchedule) throws -> Bool) -> ExplorationResult {
+        noteReplayChosenByEnvironment(at: site)
         var runner = ExplorationRunner(self)
         while let (schedule, choices) = runner.next() {
             let outcome: ScheduleOutcome
@@ -121,6 +208,16 @@ public struct ScheduleExploration: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (ExploredSchedule) async throws -> Bool
     ) async -> ExplorationResult {
+        await run(at: nil, isolation: isolation, body)
+    }
+
+    /// The async form of `run(at:_:)`.
+    func run(
+        at site: String?,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (ExploredSchedule) async throws -> Bool
+    ) async -> ExplorationResult {
+        noteReplayChosenByEnvironment(at: site)
         var runner = ExplorationRunner(self)
         while let (schedule, choices) = runner.next() {
             let outcome: ScheduleOutcome
@@ -150,20 +247,19 @@ struct ExplorationRunner {
     let exploration: ScheduleExploration
     private var planner: ExplorationPlanner
     private var run = 0
-    private var invalidSeed: String?
     private var replay: SchedulePath?
+    /// How the replayed schedule strayed from its seed, if it did.
+    private var replayMismatch: String?
 
     init(_ exploration: ScheduleExploration) {
         self.exploration = exploration
-        planner = ExplorationPlanner(seed: exploration.seed, budget: exploration.schedules)
-        if let text = exploration.replaying {
-            if let path = SchedulePath.parse(text) { replay = path } else { invalidSeed = text }
-        }
+        planner = ExplorationPlanner(seed: exploration.seed, budget: max(1, exploration.schedules))
+        if let text = exploration.replaying { replay = SchedulePath.parse(text) }
     }
 
     /// The next schedule to run, with the choices it will make.
     mutating func next() -> (ExploredSchedule, ScheduleChoices)? {
-        guard invalidSeed == nil else { return nil }
+        guard exploration.invalidInput == nil else { return nil }
         let path: SchedulePath?
         if let replay {
             path = run == 0 ? replay : nil
@@ -179,21 +275,25 @@ struct ExplorationRunner {
     /// Takes note of how a schedule ended; returns the result when it ends
     /// the exploration.
     mutating func finish(_ schedule: ExploredSchedule, _ choices: ScheduleChoices, _ outcome: ScheduleOutcome) -> ExplorationResult? {
+        choices.close()
         let path = choices.path
+        let mismatch = choices.mismatch
+        if replay != nil { replayMismatch = mismatch }
         planner.record(path, points: choices.points, windowFull: choices.windowFull)
         guard case let .failed(error) = outcome else { return nil }
         let failure = ExplorationFailure(
-            schedule: schedule, deviations: choices.deviations, error: error, mismatch: choices.mismatch)
+            schedule: schedule, deviations: choices.deviations, error: error, mismatch: mismatch)
         return ExplorationResult(
-            exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: failure, invalidSeed: nil)
+            exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: failure,
+            replayMismatch: replayMismatch)
     }
 
     /// The result of an exploration that found no failing schedule.
     func result() -> ExplorationResult {
         ExplorationResult(
             exploration: exploration, schedulesRun: run,
-            coveredEverySchedule: replay == nil && invalidSeed == nil && planner.isExhausted,
-            failure: nil, invalidSeed: invalidSeed)
+            coveredEverySchedule: replay == nil && exploration.invalidInput == nil && planner.isExhausted,
+            failure: nil, replayMismatch: replayMismatch)
     }
 }
 
@@ -241,21 +341,40 @@ public struct ExplorationResult: Sendable {
     public let coveredEverySchedule: Bool
     /// The first failing schedule, if one failed.
     public let failure: ExplorationFailure?
-    /// The replay seed given, if it could not be read.
-    let invalidSeed: String?
+    /// How a replayed schedule strayed from its seed, passing or failing, if
+    /// it did: the seed takes an option that a choice does not have, or
+    /// names a choice that the run never met. The seed was mistyped, copied
+    /// from another test or with other `exploring:`, or the test does
+    /// something the virtual world does not order.
+    public let replayMismatch: String?
+
+    /// Why nothing ran, if nothing could: a budget below 1, a `replaying:`
+    /// seed that cannot be read, or an environment variable
+    /// (`COMBINEPROBE_SCHEDULE`, `COMBINEPROBE_EXPLORATION_SEED`) set to
+    /// something that is not a seed. The test functions report it as a
+    /// failure at their line.
+    public var invalidInput: String? { exploration.invalidInput }
 
     /// A summary: what ran, and for a failure, what it did and how to replay
     /// it.
     public var report: String {
-        if let invalidSeed { return SchedulePath.invalidSeedMessage(invalidSeed) }
+        if let invalidInput { return invalidInput }
         guard let failure else {
-            if exploration.replaying != nil { return "The replayed schedule passed." }
+            if let replaying = exploration.replaying {
+                let from = exploration.replayChosenBy.map { ", chosen by \($0)" } ?? ""
+                guard let replayMismatch else { return "The replayed schedule (seed \(replaying)\(from)) passed." }
+                return "The replayed schedule (seed \(replaying)\(from)) passed. "
+                    + ExplorationReport.mismatchMessage(replayMismatch, of: replaying, given: true)
+            }
+            let schedules = "\(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s")"
             return coveredEverySchedule
-                ? "All \(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s") passed: every schedule the test can take ran."
+                ? (schedulesRun == 1
+                    ? "1 schedule passed: the body met no choice, so it is the only schedule the test can take."
+                    : "All \(schedules) passed: every schedule the test can take ran.")
                 : schedulesRun < exploration.schedules
-                ? "\(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s") passed; more than \(ActionQueue.tieWindow) actions were due at one "
+                ? "\(schedules) passed; more than \(ActionQueue.tieWindow) actions were due at one "
                     + "instant, and a choice looks at the first \(ActionQueue.tieWindow) only: some orders were not offered."
-                : "\(schedulesRun) schedules passed (the budget); more remain unexplored."
+                : "\(schedules) passed (the budget); more remain unexplored."
         }
         var lines: [String] = []
         let schedule = failure.schedule

@@ -35,7 +35,9 @@ public struct ScheduleExplorationTrait: TestTrait, TestScoping {
     }
 
     /// Runs the test case once per schedule, then once more for real under
-    /// the first failing schedule, after the report.
+    /// the first failing schedule, after the report. A budget below 1 or a
+    /// seed that cannot be read (given, or in the environment) is an issue
+    /// at the test's declaration, and the test case does not run.
     ///
     /// - parameter test: The test.
     /// - parameter testCase: The test case.
@@ -47,28 +49,39 @@ public struct ScheduleExplorationTrait: TestTrait, TestScoping {
     ) async throws {
         let location = test.sourceLocation
         let record: (String) -> Void = { Issue.record(Comment(rawValue: $0), sourceLocation: location) }
-        var replay: SchedulePath?
-        if let text = exploration.replaying {
-            guard let path = SchedulePath.parse(text) else {
-                record(SchedulePath.invalidSeedMessage(text))
-                return try await function()
-            }
+        if let invalidInput = exploration.invalidInput {
+            // A budget below 1 or a seed that cannot be read: nothing runs.
+            record(invalidInput)
+            return
+        }
+        let site = "\(location.fileID):\(location.line)"
+        let replay: SchedulePath
+        let given: Bool
+        if let text = exploration.replaying, let path = SchedulePath.parse(text) {
+            exploration.noteReplayChosenByEnvironment(at: site)
             replay = path
+            given = true
         } else {
-            let result = await exploration.run(isolation: nil) { _ in
+            let result = await exploration.run(at: site, isolation: nil) { _ in
                 try await KnownIssueProbe.passes(isolation: nil) { try await function() }
             }
-            guard let failure = result.failure else { return }
+            guard let failure = result.failure, let path = SchedulePath.parse(failure.schedule.seed) else { return }
             record(result.report)
-            replay = SchedulePath.parse(failure.schedule.seed)
+            replay = path
+            given = false
         }
-        guard let replay else { return }
         let choices = ScheduleChoices(path: replay, orders: exploration.orders)
-        try await ScheduleChoices.$current.withValue(choices, operation: { try await function() }, isolation: nil)
-        if let mismatch = choices.mismatch {
-            record("The schedule \(replay) did not replay exactly (\(mismatch)): the test does something the virtual "
-                + "world does not order, such as real threads or real time, so its failures may not come back.")
+        let thrown: (any Error)?
+        do {
+            try await ScheduleChoices.$current.withValue(choices, operation: { try await function() }, isolation: nil)
+            thrown = nil
+        } catch {
+            thrown = error
         }
+        if let mismatch = choices.mismatch {
+            record(ExplorationReport.mismatchMessage(mismatch, of: replay.description, given: given))
+        }
+        if let thrown { throw thrown }
     }
 }
 
@@ -77,12 +90,16 @@ extension Trait where Self == ScheduleExplorationTrait {
     /// ``ScheduleExploration``), and reports the first failing one with the
     /// seed that replays it.
     ///
-    /// - parameter schedules: The most schedules to run.
+    /// - parameter schedules: The most schedules to run, at least 1: a budget
+    ///   below 1 is a failure at the test, and nothing runs.
     /// - parameter seed: The base seed, which orders the schedules with as
     ///   many deviations; by default `COMBINEPROBE_EXPLORATION_SEED`, or a
     ///   fixed seed.
     /// - parameter replaying: The seed of one schedule to run alone, as a
-    ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+    ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set (then
+    ///   one line on standard error says so). A seed that cannot be read is a
+    ///   failure at the test, and nothing runs; one that does not fit the test
+    ///   is a failure there too, "did not replay exactly".
     /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
     /// - returns: The trait.
     public static func exploringSchedules(

@@ -25,17 +25,23 @@ extension XCTestCase {
     /// (see ``ScheduleExploration``). Schedules run until one records a
     /// failure or throws: XCTest records that schedule's failures as they
     /// happen, and this method adds a report at its line that says what the
-    /// schedule did differently and how to replay it. Schedules with fewer
+    /// schedule did differently and how to replay it. A test case that keeps
+    /// failures from XCTest (it overrides `recordFailure` or `record(_:)`)
+    /// tells it how many by adopting ``CapturedFailureCounting``. Schedules with fewer
     /// deviations from the default order run first, so the failing one is
     /// among the simplest. A thrown error fails a schedule, and is reported,
     /// not thrown.
     ///
-    /// - parameter schedules: The most schedules to run.
+    /// - parameter schedules: The most schedules to run, at least 1: a budget
+    ///   below 1 is a failure at this line, and nothing runs.
     /// - parameter seed: The base seed, which orders the schedules with as
     ///   many deviations; by default `COMBINEPROBE_EXPLORATION_SEED`, or a
     ///   fixed seed.
     /// - parameter replaying: The seed of one schedule to run alone, as a
-    ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set.
+    ///   report prints it; by default `COMBINEPROBE_SCHEDULE`, if set (then
+    ///   one line on standard error says so). A seed that cannot be read is a
+    ///   failure at this line, and nothing runs; one that does not fit the test
+    ///   is a failure there too, "did not replay exactly".
     /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
     /// - parameter fileID: The file the report is made in; leave the default.
     /// - parameter filePath: The full path of that file; leave the default.
@@ -55,7 +61,7 @@ extension XCTestCase {
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying, exploring: orders)
-        let result = exploration.run { schedule in
+        let result = exploration.run(at: site.description) { schedule in
             let before = recordedFailures
             try body(schedule)
             return recordedFailures == before
@@ -79,11 +85,13 @@ extension XCTestCase {
     /// }
     /// ```
     ///
-    /// - parameter schedules: The most schedules to run.
+    /// - parameter schedules: The most schedules to run, at least 1: a budget
+    ///   below 1 is a failure at this line, and nothing runs.
     /// - parameter seed: The base seed; by default
     ///   `COMBINEPROBE_EXPLORATION_SEED`, or a fixed seed.
     /// - parameter replaying: The seed of one schedule to run alone; by
-    ///   default `COMBINEPROBE_SCHEDULE`, if set.
+    ///   default `COMBINEPROBE_SCHEDULE`, if set. A seed that cannot be read or
+    ///   does not fit the test is a failure at this line.
     /// - parameter orders: What the schedules reorder (see ``ExploredOrders``).
     /// - parameter isolation: The actor `body` runs on; leave the default.
     /// - parameter fileID: The file the report is made in; leave the default.
@@ -105,7 +113,7 @@ extension XCTestCase {
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let exploration = ScheduleExploration(schedules: schedules, seed: seed, replaying: replaying, exploring: orders)
-        let result = await exploration.run(isolation: isolation) { schedule in
+        let result = await exploration.run(at: site.description, isolation: isolation) { schedule in
             let before = recordedFailures
             try await body(schedule)
             return recordedFailures == before
@@ -128,11 +136,30 @@ extension XCTestCase {
     }
 }
 
-/// A test case that keeps some failures from XCTest (it overrides
-/// `record(_:)` or `recordFailure(withDescription:inFile:atLine:expected:)`
-/// to assert them) and counts them, so that an exploration still sees its
-/// schedules fail. CombineProbe's own tests use it.
-protocol CapturedFailureCounting: AnyObject {
-    /// How many failures it kept so far.
+/// A test case that keeps some failures from XCTest, and says how many, so
+/// that `exploreSchedules` still sees its schedules fail.
+///
+/// To test a failure path on Linux, a test case overrides
+/// `recordFailure(withDescription:inFile:atLine:expected:)` (on Apple
+/// platforms, `record(_:)`) and keeps the failures instead of passing them
+/// on. XCTest then never hears of them, and neither does the test case's
+/// `exploreSchedules`, which tells a failing schedule by the failures recorded while it ran: it
+/// would run every schedule and report nothing. Such a test case adopts this
+/// protocol and counts what it kept:
+///
+/// ```swift
+/// final class FailurePathTests: XCTestCase, CapturedFailureCounting {
+///     private(set) var kept: [String] = []
+///     var capturedFailureCount: Int { kept.count }
+///
+///     override func recordFailure(withDescription description: String, inFile filePath: String,
+///                                 atLine lineNumber: Int, expected: Bool) {
+///         kept.append(description)
+///     }
+/// }
+/// ```
+public protocol CapturedFailureCounting: AnyObject {
+    /// How many failures it kept from XCTest so far, in this test: a count
+    /// that only grows while the test runs.
     var capturedFailureCount: Int { get }
 }

@@ -11,6 +11,33 @@ public struct MockCall: CustomStringConvertible {
     /// by the copies of this call.
     let subscriptions = MockSubscriptionCounter()
 
+    /// The calls of the mock that received this one, in order, when a
+    /// ``PublisherMock`` did: a report tells identical calls apart by them.
+    weak var siblings: Locked<[MockCall]>?
+
+    /// This call, for a report that must tell it from identical ones: its
+    /// description, `getUser(id:) with (42)`; or, when an earlier call of
+    /// its mock had the same function and arguments, its rank among them,
+    /// `the second call to getUser(id:) with (42)`.
+    var distinctName: String {
+        let text = description
+        guard let calls = siblings?.withLock({ $0 }) else { return text }
+        var rank = 0
+        for call in calls where call.function == function && call.description == text {
+            rank += 1
+            if call.subscriptions === subscriptions { break }
+        }
+        return rank > 1 ? "the \(Self.ordinal(rank)) call to \(text)" : text
+    }
+
+    /// `second`, `third` … `tenth`, then `11th`, `22nd`.
+    static func ordinal(_ rank: Int) -> String {
+        let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+        if (1...words.count).contains(rank) { return words[rank - 1] }
+        let suffix = (11...13).contains(rank % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][rank % 10] ?? "th"
+        return "\(rank)\(suffix)"
+    }
+
     /// How many times the publisher this call returned was subscribed to so
     /// far: 3 after `retry(2)` retried twice, 0 when nothing subscribed.
     ///

@@ -79,7 +79,10 @@ public struct MockDelivery: Sendable {
     /// bounds for each call: an answer that comes after the lower bound in
     /// one schedule comes after the upper bound in another, so a later call
     /// can be answered first. Otherwise every answer comes after the lower
-    /// bound. With a ``VirtualScheduler``, the latency is virtual.
+    /// bound. With a ``VirtualScheduler``, the latency is virtual, and it is
+    /// explored only if the scheduler was made inside the exploration's body
+    /// (with another scheduler: if this delivery was): a world made outside
+    /// would carry its state from one schedule into the next.
     ///
     /// - parameter latency: How long after the subscription the events may
     ///   come; a negative bound counts as zero.
@@ -89,11 +92,11 @@ public struct MockDelivery: Sendable {
     ) -> MockDelivery {
         let lower = max(0, Int(StrideNanoseconds.of(latency.lowerBound)))
         let upper = max(lower, Int(StrideNanoseconds.of(latency.upperBound)))
+        let choices = ScheduleChoices.of(scheduler)
         return MockDelivery(kind: .scheduled { call in
             // One latency per subscription, chosen when it is made.
             var delay = lower
-            if upper > lower, let choices = (scheduler as? any ScheduleChoosing)?.scheduleChoices ?? ScheduleChoices.current,
-               choices.orders.contains(.latencies) {
+            if upper > lower, let choices, choices.orders.contains(.latencies) {
                 let option = choices.choose(2) { _ in
                     let call = call()
                     return {
@@ -132,7 +135,7 @@ public struct MockDelivery: Sendable {
         case .backgroundAtOnce: return MockExecutor(gate: DeliveryGate(opened: true), call: "\(call)")
         case .immediate: return MockExecutor(run: { $0() }, runGenerator: { $0() })
         case let .scheduled(makeSchedule):
-            let schedule = makeSchedule({ "\(call)" })
+            let schedule = makeSchedule({ call.distinctName })
             return MockExecutor(run: schedule, runGenerator: schedule)
         }
     }

@@ -113,7 +113,8 @@ open class PublisherMock {
         function: String
     ) -> (publisher: AnyPublisher<Output, Failure>, call: MockCall) {
         reporter.deliverPending()
-        let call = MockCall(function: function, arguments: arguments)
+        var call = MockCall(function: function, arguments: arguments)
+        call.siblings = recordedCalls
         // The publisher first: a test that waits for this call
         // (`nextCall(to:)`) then finds the failure of an unexpected call
         // already reported, inside its `XCTExpectFailures` too.

@@ -108,7 +108,9 @@ public struct StubResponse: Sendable, CustomStringConvertible {
     /// in one schedule comes after the upper bound in another, so that a
     /// later request can be answered first, and answers due at the same
     /// instant come in every order. Otherwise every answer comes after the
-    /// lower bound. With a ``VirtualScheduler``, the latency is virtual.
+    /// lower bound. With a ``VirtualScheduler``, the latency is virtual, and
+    /// it is explored only if the scheduler was made inside the
+    /// exploration's body (with another scheduler: if this response was).
     ///
     /// The answer is scheduled on `scheduler` when the request is resumed
     /// (`task.resume()`, which `dataTaskPublisher(for:)` calls when it is
@@ -157,9 +159,9 @@ struct StubLatency: Sendable, CustomStringConvertible {
     /// The bounds, in nanoseconds; `lower <= upper`.
     let lower: Int
     let upper: Int
-    /// The explored schedule the scheduler follows, if any (read on the
-    /// thread that resumes the request, where the task-local one is set).
-    let choices: @Sendable () -> ScheduleChoices?
+    /// The explored schedule the scheduler follows, if any (see
+    /// `ScheduleChoices.of(_:)`).
+    let choices: ScheduleChoices?
     /// Schedules an action on the scheduler, a number of nanoseconds from
     /// its now.
     let schedule: @Sendable (Int, @escaping @Sendable () -> Void) -> Void
@@ -169,7 +171,7 @@ struct StubLatency: Sendable, CustomStringConvertible {
         let lower = max(0, Int(StrideNanoseconds.of(latency.lowerBound)))
         self.lower = lower
         upper = max(lower, Int(StrideNanoseconds.of(latency.upperBound)))
-        choices = { (scheduler as? any ScheduleChoosing)?.scheduleChoices ?? ScheduleChoices.current }
+        choices = ScheduleChoices.of(scheduler)
         schedule = { nanoseconds, action in
             scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(nanoseconds)), action)
         }
@@ -179,7 +181,7 @@ struct StubLatency: Sendable, CustomStringConvertible {
     /// of the explored schedule, if any: the lower bound by default.
     /// `request` ("GET https://…") names it in the report.
     func choose(for request: String) -> Int {
-        guard upper > lower, let choices = choices(), choices.orders.contains(.latencies) else { return lower }
+        guard upper > lower, let choices, choices.orders.contains(.latencies) else { return lower }
         let (lower, upper) = (lower, upper)
         let option = choices.choose(2) { _ in
             {

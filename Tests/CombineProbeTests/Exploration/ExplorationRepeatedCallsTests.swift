@@ -1,0 +1,80 @@
+@testable import CombineProbe
+import Foundation
+import XCTest
+
+/// A report tells identical calls to a mock apart: a poll that repeats its
+/// arguments names the call a deviation is about ("the second call to …").
+final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
+    /// Polls `getUser(id: 7)` twice, 50ms apart, and returns when each answer
+    /// came, in milliseconds, by call.
+    private func pollTwice(latency: ClosedRange<Int>) -> [Int: Int] {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let service = UserServiceMock()
+        service.delivery = .after(between: .milliseconds(latency.lowerBound) ... .milliseconds(latency.upperBound), on: scheduler)
+        service.getUserResult = .value(User(id: 7, name: "driver-7"))
+        let start = scheduler.now
+        let answered = Locked<[Int: Int]>([:])
+        var bag: [AnyCancellable] = []
+        for poll in 1...2 {
+            service.getUser(id: 7).sink(receiveCompletion: { _ in }, receiveValue: { _ in
+                let elapsed = Int(StrideNanoseconds.of(start.distance(to: scheduler.now)) / 1_000_000)
+                answered.withLock { $0[poll] = elapsed }
+            }).store(in: &bag)
+            if poll == 1 { scheduler.advance(by: .milliseconds(50)) }
+        }
+        scheduler.run()
+        return answered.withLock { $0 }
+    }
+
+    func testALatencyOfARepeatedCallNamesWhichCall() {
+        let callLine = #line + 2
+        let (failures, _) = captureFailures {
+            exploreSchedules(50) { _ in
+                let answered = pollTwice(latency: 100...900)
+                XCTAssertLessThan(answered[2] ?? .max, 500, "the second poll came late")
+            }
+        }
+        XCTAssertEqual(failures.count, 2, "\(failures)")
+        XCTAssertEqual(failures.last?.line, callLine)
+        XCTAssertTrue(failures.last?.message.contains("""
+            It differs from the default order in 1 choice:
+              - the answer to the second call to getUser(id:) with (7) came after 900ms (the upper bound), not 100ms
+            """) == true, "\(failures)")
+    }
+
+    func testTheFirstOfRepeatedCallsIsNamedByItsArguments() throws {
+        let result = ScheduleExploration(schedules: 50).run { _ in
+            (pollTwice(latency: 100...900)[1] ?? .max) < 500
+        }
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertEqual(failure.deviations, ["the answer to getUser(id:) with (7) came after 900ms (the upper bound), not 100ms"])
+    }
+
+    func testARaceOfRepeatedCallsNamesWhichCall() throws {
+        let result = ScheduleExploration(schedules: 50).run { _ in
+            let scheduler = DispatchQueue.virtualScheduler()
+            let service = UserServiceMock()
+            service.delivery = .after(.milliseconds(100), on: scheduler)
+            service.getUserResult = .value(User(id: 7, name: "driver-7"))
+            let order = Locked<[Int]>([])
+            var bag: [AnyCancellable] = []
+            for poll in 1...2 {
+                service.getUser(id: 7)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { _ in order.withLock { $0.append(poll) } })
+                    .store(in: &bag)
+            }
+            scheduler.run()
+            return order.withLock { $0 } == [1, 2]
+        }
+        let failure = try XCTUnwrap(result.failure)
+        XCTAssertEqual(failure.deviations, [
+            "at 100ms, ran the answer to the second call to getUser(id:) with (7) before the answer to getUser(id:) with (7)",
+        ])
+    }
+
+    func testOrdinals() {
+        XCTAssertEqual([1, 2, 3, 10, 11, 12, 13, 21, 22, 23, 101, 111].map(MockCall.ordinal), [
+            "first", "second", "third", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th",
+        ])
+    }
+}
