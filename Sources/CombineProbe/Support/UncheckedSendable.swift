@@ -2,9 +2,6 @@
 /// closure, where the value's own documentation makes that safe.
 ///
 /// Its uses, each justified where it is made:
-/// - `XCTestExpectation`, whose `fulfill()` XCTest documents as callable from
-///   any thread, but which is not annotated `Sendable` on every platform
-///   (`SynchronousWaiter`);
 /// - a `URLProtocol` handed to the work item that answers its request later
 ///   (`StubURLProtocol`): its own state is behind a lock, URLSession's client
 ///   accepts calls from any thread, and the protocol claims the task under
@@ -15,6 +12,9 @@
 ///   stride, a date, a wait and its value, handed to the main actor and back
 ///   within one call, while the caller is suspended awaiting it, so that no
 ///   two isolation domains ever touch them at the same time;
+/// - a timer's tick (`VirtualTicker`): the scheduler's time value, handed
+///   once from the action that ticks to the one consumer waiting for it,
+///   as an `AsyncStream` hands its elements;
 /// - the `DispatchSpecificKey` that tells code running on the main queue
 ///   (`MainActorCheck`): an identity, created once and never changed.
 // @unchecked Sendable: no mutable state of its own (`let value`); no lock is needed here,

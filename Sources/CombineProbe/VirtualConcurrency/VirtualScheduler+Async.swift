@@ -39,7 +39,9 @@ extension VirtualScheduler {
     /// An async sequence of the scheduler's time, every `interval` from now,
     /// as combine-schedulers' `timer(interval:)`. Its repeating schedule
     /// ends at the first tick after the consuming task stops iterating (or
-    /// is cancelled).
+    /// is cancelled). It resumes its consumer in the consumer's own
+    /// isolation (see ``VirtualTimerSequence``): a `@MainActor` loop over
+    /// the ticks sees each one before the step that ticked it returns.
     ///
     /// ```swift
     /// let ticks = Task(executorPreference: scheduler.executor) {
@@ -65,23 +67,24 @@ extension VirtualScheduler {
     /// - parameter tolerance: Ignored.
     /// - parameter options: Ignored.
     /// - returns: The scheduler's time at each tick.
-    public func timer(interval: Stride, tolerance: Stride? = nil, options: SchedulerOptions? = nil) -> AsyncStream<SchedulerTimeType> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SchedulerTimeType.self, bufferingPolicy: .bufferingNewest(1))
+    public func timer(interval: Stride, tolerance: Stride? = nil, options: SchedulerOptions? = nil) -> VirtualTimerSequence<SchedulerTimeType> {
+        let ticker = VirtualTicker<SchedulerTimeType>(inFlight: ticksInFlight)
+        let sequence = VirtualTimerSequence(ticker: ticker)
         if let refusal = outsideTimerRefusal(every: interval) {
             reporter.report(refusal)
-            continuation.finish()
-            return stream
+            ticker.finish()
+            return sequence
         }
         // The schedule ends at the first tick after the consumer stopped
         // iterating: the repeating action cancels itself then.
         let schedule = Locked<(any Cancellable)?>(nil)
         let cancellable = self.schedule(after: now.advanced(by: interval), interval: interval, tolerance: .zero, options: nil) { [unowned self] in
-            if case .terminated = continuation.yield(now) {
+            if !ticker.tick(now) {
                 schedule.withLock { $0?.cancel() }
             }
         }
         schedule.withLock { $0 = cancellable }
-        return stream
+        return sequence
     }
 
     // MARK: Moving time, from async code

@@ -193,6 +193,18 @@ extension VirtualScheduler {
     /// then, so that the caller stops waiting for it.
     @discardableResult
     func quiescence(at site: CallSite) async -> Bool {
+        // The timers' consumers first: what a tick's consumer does runs
+        // before the world is asked whether it is quiet.
+        if !ticksInFlight.isEmpty {
+            let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
+            if await !ticksInFlight.settle(grace: grace) {
+                FailureReporter.fail(
+                    "VirtualScheduler: a timer's consumer did not run within \(grace) s of real time after its tick "
+                    + "at virtual time \(elapsed): is its actor or thread blocked? Virtual time moves on without it.",
+                    at: site)
+                return false
+            }
+        }
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
             guard let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) else { return true }
             let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier

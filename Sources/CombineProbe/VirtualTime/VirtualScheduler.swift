@@ -84,6 +84,9 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// the sleeps from outside the virtual world that arrived meanwhile (see
     /// `admitSleeper(_:until:)`).
     let steps = Locked(StepState())
+    /// The timer ticks handed to consumers that have not run yet (see
+    /// `TicksInFlight`): the async steps wait for them.
+    let ticksInFlight = TicksInFlight()
     /// Whether the time type counts whole nanoseconds (`DispatchQueue`'s):
     /// then every run of a repeating schedule is at the date of its due time,
     /// and the queue repeats it by itself.

@@ -86,6 +86,11 @@ final class TickCounter {
     func stop() {
         task?.cancel()
     }
+
+    /// Returns once the counting loop ended.
+    func finished() async {
+        await task?.value
+    }
 }
 
 /// A relay of main-actor tasks that never ends, each scheduling an action

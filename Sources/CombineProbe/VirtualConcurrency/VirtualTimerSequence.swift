@@ -1,0 +1,179 @@
+/// The ticks of a ``VirtualScheduler``'s timer (see
+/// ``VirtualScheduler/timer(interval:tolerance:options:)``): the scheduler's
+/// time at each tick, for one consumer.
+///
+/// ```swift
+/// for await _ in scheduler.timer(interval: .seconds(1)) {
+///     count += 1
+///     if count == 3 { break }
+/// }
+/// ```
+///
+/// Unlike an `AsyncStream`, it resumes its consumer in the consumer's own
+/// isolation: a `@MainActor` loop over the ticks is resumed on the main
+/// actor by the tick's action itself, never through the global executor, so
+/// that a step of the scheduler sees the consumer's work queued on the main
+/// actor before it moves time on. (Where `next(isolation:)` does not exist —
+/// before macOS 15, iOS 18, tvOS 18, watchOS 11 — the consumer is resumed
+/// as an `AsyncStream` would resume it.)
+///
+/// It keeps the newest tick that its consumer has not taken yet, as
+/// `AsyncStream`'s `.bufferingNewest(1)` does. It ends when the consumer's
+/// task is cancelled; its schedule ends at the first tick after the consumer
+/// stopped iterating. A second consumer iterating at the same time gets no
+/// element.
+public struct VirtualTimerSequence<Element>: AsyncSequence, @unchecked Sendable {
+    // @unchecked Sendable: it only holds the ticker, whose state is
+    // protected by a lock, and the lifetime, which holds nothing else.
+
+    /// The sequence's failure type: it never throws.
+    public typealias Failure = Never
+
+    let ticker: VirtualTicker<Element>
+    let lifetime: VirtualTimerLifetime<Element>
+
+    init(ticker: VirtualTicker<Element>) {
+        self.ticker = ticker
+        lifetime = VirtualTimerLifetime(ticker)
+    }
+
+    /// Makes the iterator of the ticks.
+    ///
+    /// - returns: The iterator.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(ticker: ticker, lifetime: lifetime)
+    }
+
+    /// The iterator of a ``VirtualTimerSequence``.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let ticker: VirtualTicker<Element>
+        let lifetime: VirtualTimerLifetime<Element>
+
+        /// The next tick's time; nil once the sequence ended.
+        ///
+        /// - returns: The scheduler's time at the tick.
+        public mutating func next() async -> Element? {
+            await ticker.next()
+        }
+
+        /// The next tick's time, resumed in the caller's isolation; nil once
+        /// the sequence ended.
+        ///
+        /// - parameter actor: The caller's isolation.
+        /// - returns: The scheduler's time at the tick.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+            await ticker.next(isolation: actor)
+        }
+    }
+}
+
+/// Ends a timer when the last copy of its sequence and iterators is gone:
+/// the consumer stopped iterating.
+final class VirtualTimerLifetime<Element>: @unchecked Sendable {
+    // @unchecked Sendable: it holds only the ticker (see VirtualTicker).
+    private let ticker: VirtualTicker<Element>
+
+    init(_ ticker: VirtualTicker<Element>) {
+        self.ticker = ticker
+    }
+
+    deinit {
+        ticker.finish()
+    }
+}
+
+/// The state of one timer: the newest tick not taken yet, the consumer
+/// waiting for one, and whether the timer ended.
+final class VirtualTicker<Element>: @unchecked Sendable {
+    // @unchecked Sendable: `state` is only touched under its lock; the
+    // elements are the scheduler's time values, handed from the action
+    // that ticks to the consumer, as an AsyncStream hands them.
+    /// A tick for the consumer; `handedOff` when a tick's action resumed
+    /// the waiting consumer (counted in `inFlight`).
+    struct Delivery: Sendable {
+        let value: UncheckedSendable<Element>
+        let handedOff: Bool
+    }
+
+    private struct State {
+        var latest: Element?
+        var waiter: CheckedContinuation<Delivery?, Never>?
+        var isFinished = false
+    }
+
+    private let state = Locked(State())
+    /// The scheduler's count of ticks on their way to their consumers.
+    private let inFlight: TicksInFlight
+
+    init(inFlight: TicksInFlight) {
+        self.inFlight = inFlight
+    }
+
+    /// Hands `time` to the waiting consumer, or keeps it for the next
+    /// `next()`. Returns false once the timer ended: its schedule should
+    /// end too.
+    func tick(_ time: Element) -> Bool {
+        let (waiter, isFinished) = state.withLock { state -> (CheckedContinuation<Delivery?, Never>?, Bool) in
+            if state.isFinished { return (nil, true) }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return (waiter, false)
+            }
+            state.latest = time
+            return (nil, false)
+        }
+        if let waiter {
+            // Counted until the consumer runs again in its isolation.
+            inFlight.begin()
+            waiter.resume(returning: Delivery(value: UncheckedSendable(time), handedOff: true))
+        }
+        return !isFinished
+    }
+
+    /// Ends the timer: the waiting consumer, if any, gets nil.
+    func finish() {
+        let waiter = state.withLock { state -> CheckedContinuation<Delivery?, Never>? in
+            state.isFinished = true
+            state.latest = nil
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    /// The next tick, resumed in `isolation`: at once if one is kept, else
+    /// when the next tick comes; nil once the timer ended, or for a second
+    /// consumer.
+    func next(isolation: isolated (any Actor)? = #isolation) async -> Element? {
+        if Task.isCancelled {
+            finish()
+            return nil
+        }
+        // The isolation is passed explicitly, and the operation captures
+        // it: the consumer stores its continuation without leaving its
+        // isolation. (Left to the defaults, a stress run under load saw the
+        // consumer come back for the next tick after the step had ticked
+        // it, 1 run in 60.)
+        let tick = await withTaskCancellationHandler(operation: { () async -> Delivery? in
+            _ = isolation
+            return await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Delivery?, Never>) in
+                let now = state.withLock { state -> Delivery?? in
+                    if let latest = state.latest {
+                        state.latest = nil
+                        return .some(Delivery(value: UncheckedSendable(latest), handedOff: false))
+                    }
+                    if state.isFinished || state.waiter != nil { return .some(nil) }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        }, onCancel: {
+            finish()
+        }, isolation: isolation)
+        // Here the consumer runs in its isolation again.
+        if tick?.handedOff == true { inFlight.end() }
+        return tick?.value.value
+    }
+}
