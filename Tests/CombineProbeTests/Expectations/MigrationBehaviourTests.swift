@@ -23,7 +23,7 @@ final class MigrationBehaviourTests: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, result) = captureFailures { try wait(for: recorder.finished.inverted, timeout: shortTimeout) }
         assertFailures(failures, [
-            invertedFulfilled + " recorder.finished.inverted, which expects the publisher not to complete. "
+            invertedFulfilled + " \(invertedName("recorder.finished.inverted")), which expects the publisher not to complete. "
                 + "Recorded: 2 elements [1, 2], then finished.",
         ], at: line)
         assertSucceeds(result)
