@@ -26,3 +26,109 @@ final class BadgeTests: XCTestCase {
         XCTAssertEqual(values, [0, 1])
     }
 }
+
+// TestDoubles.md, "Mocks and @MainActor models": the same mock from every
+// test isolation.
+protocol TrafficService {
+    func delay(on route: String) -> AnyPublisher<Int, Never>
+}
+
+// @unchecked Sendable: PublisherMock keeps its calls behind locks, and the
+// test sets the results before the model runs.
+final class TrafficServiceMock: PublisherMock, TrafficService, @unchecked Sendable {
+    var delayResult: MockResult<Int, Never>?
+    func delay(on route: String) -> AnyPublisher<Int, Never> {
+        mockFunction(returning: delayResult, arguments: route)
+    }
+}
+
+@MainActor
+final class TrafficModel {
+    @Published private(set) var status = ""
+    private let service: any TrafficService
+    private var subscription: AnyCancellable?
+
+    init(service: any TrafficService) {
+        self.service = service
+    }
+
+    func check(_ route: String, on scheduler: some Scheduler) {
+        subscription = service.delay(on: route)
+            .receive(on: scheduler)
+            .sink { [unowned self] minutes in self.status = "\(route): +\(minutes) min" }
+    }
+}
+
+@Suite struct TrafficModelDocumentationTests {
+    @Test func theModelShowsTheDelay() async throws {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+        let service = TrafficServiceMock()
+        service.delayResult = .value(12)
+        service.defaultDelivery = .on(scheduler)
+        let model = await TrafficModel(service: service)
+        let status = await MainActor.run { model.$status.dropFirst().record() }
+        await model.check("A1", on: scheduler)
+        #expect(try await scheduler.wait(for: status.next(), timeout: .seconds(1)) == "A1: +12 min")
+        #expect(service.calls.count == 1)
+    }
+
+    @Test func theModelShowsTheDelayToASynchronousTest() throws {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+        let service = TrafficServiceMock()
+        service.delayResult = .value(12)
+        service.defaultDelivery = .on(scheduler)
+        let (model, status) = DispatchQueue.main.sync {
+            MainActor.assumeIsolated {
+                let model = TrafficModel(service: service)
+                return (model, model.$status.dropFirst().record())
+            }
+        }
+        DispatchQueue.main.sync {
+            MainActor.assumeIsolated { model.check("A1", on: scheduler) }
+        }
+        #expect(try scheduler.wait(for: status.next(), timeout: .seconds(1)) == "A1: +12 min")
+        #expect(service.calls.count == 1)
+    }
+
+
+    @Test @MainActor func theModelShowsTheDelayToAMainActorTest() throws {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+        let service = TrafficServiceMock()
+        service.delayResult = .value(12)
+        service.defaultDelivery = .on(scheduler)
+        let model = TrafficModel(service: service)
+        let status = model.$status.dropFirst().record()
+        model.check("A1", on: scheduler)
+        #expect(try scheduler.wait(for: status.next(), timeout: .seconds(1)) == "A1: +12 min")
+        #expect(service.calls.count == 1)
+    }
+}
+
+final class TrafficModelDocumentationXCTests: XCTestCase {
+    func testASynchronousTestEntersTheMainActor() throws {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+        let service = TrafficServiceMock()
+        service.delayResult = .value(12)
+        service.defaultDelivery = .on(scheduler)
+        let (model, status) = MainActor.assumeIsolated {
+            let model = TrafficModel(service: service)
+            return (model, model.$status.dropFirst().record())
+        }
+        MainActor.assumeIsolated { model.check("A1", on: scheduler) }
+        XCTAssertEqual(try scheduler.wait(for: status.next(), timeout: .seconds(1)), "A1: +12 min")
+        XCTAssertEqual(service.calls.count, 1)
+    }
+
+    func testANonisolatedAsyncTest() async throws {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+        let service = TrafficServiceMock()
+        service.delayResult = .value(12)
+        service.defaultDelivery = .on(scheduler)
+        let model = await TrafficModel(service: service)
+        let status = await MainActor.run { model.$status.dropFirst().record() }
+        await model.check("A1", on: scheduler)
+        let value = try await scheduler.wait(for: status.next(), timeout: .seconds(1))
+        XCTAssertEqual(value, "A1: +12 min")
+        XCTAssertEqual(service.calls.count, 1)
+    }
+}
