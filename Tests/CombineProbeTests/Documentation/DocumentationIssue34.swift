@@ -132,3 +132,41 @@ final class TrafficModelDocumentationXCTests: XCTestCase {
         XCTAssertEqual(service.calls.count, 1)
     }
 }
+
+// TestingTime.md, "Inject the scheduler": a generic model that starts tasks.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@MainActor
+final class TypeaheadSearchModel<S: Scheduler & Sendable> {
+    @Published var query = ""
+    @Published private(set) var results: [String] = []
+    private let taskExecutor: (any TaskExecutor)?
+    private let search: @Sendable (String) async -> [String]
+    private var subscription: AnyCancellable?
+
+    init(scheduler: S, taskExecutor: (any TaskExecutor)? = nil, search: @escaping @Sendable (String) async -> [String]) {
+        self.taskExecutor = taskExecutor
+        self.search = search
+        subscription = $query
+            .dropFirst()
+            .debounce(for: .milliseconds(300), scheduler: scheduler)
+            .sink { [weak self] query in self?.start(query) }
+    }
+
+    private func start(_ query: String) {
+        Task(executorPreference: taskExecutor) { await self.load(query) }
+    }
+
+    private func load(_ query: String) async {
+        results = await search(query)
+    }
+}
+
+@Test @MainActor func theTypeaheadSearchesAfterThePause() async throws {
+    guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+    let scheduler = DispatchQueue.virtualScheduler()
+    let model = TypeaheadSearchModel(scheduler: scheduler, taskExecutor: scheduler.executor) { [$0] }
+    let results = model.$results.dropFirst().record()
+    model.query = "swift"
+    #expect(try await scheduler.wait(for: results.next(), timeout: .seconds(1)) == ["swift"])
+    #expect(scheduler.elapsed == .milliseconds(300))
+}
