@@ -170,3 +170,21 @@ final class TypeaheadSearchModel<S: Scheduler & Sendable> {
     #expect(try await scheduler.wait(for: results.next(), timeout: .seconds(1)) == ["swift"])
     #expect(scheduler.elapsed == .milliseconds(300))
 }
+
+// TestingTime.md, "Coming from swift-clocks": `checkSuspension()` becomes
+// `await scheduler.advance()`, then `pendingActionCount == 0`.
+@Suite struct CheckSuspensionMigrationTests {
+    @Test func aSleepingTaskIsPendingUntilItWakes() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let scheduler = DispatchQueue.virtualScheduler()
+        let clock = scheduler.clock
+        let task = Task(executorPreference: scheduler.executor) {
+            try await clock.sleep(for: .seconds(1))
+        }
+        await scheduler.advance()
+        #expect(scheduler.pendingActionCount == 1, "checkSuspension() would throw SuspensionError")
+        await scheduler.advance(by: .seconds(1))
+        #expect(scheduler.pendingActionCount == 0, "checkSuspension() would return")
+        try await task.value
+    }
+}
