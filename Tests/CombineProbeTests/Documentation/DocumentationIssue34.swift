@@ -188,3 +188,22 @@ final class TypeaheadSearchModel<S: Scheduler & Sendable> {
         try await task.value
     }
 }
+
+// Pitfalls.md, "A @MainActor test that blocks the main actor": under Swift
+// Testing on Linux, the main actor runs on a worker thread, so a hop through
+// `DispatchQueue.global().sync` is another thread to the scheduler, with the
+// main actor waiting for it.
+#if !canImport(Darwin)
+@Suite(.probeSettings(defaultTimeout: 0.2)) struct MainActorGlobalSyncPitfallTests {
+    @Test("A @MainActor test moving time inside global().sync is blocked on Linux (fails on purpose)", .tags(.failurePath))
+    @MainActor func aGlobalSyncFromAMainActorTestIsAnotherThread() {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+        _ = expectIssuesNow(["VirtualScheduler.advance(by:): this scheduler runs its actions on the main actor"], atLine: #line + 1) {
+            DispatchQueue.global().sync { scheduler.advance(by: .seconds(1)) }
+        }
+        #expect(scheduler.elapsed == .zero)
+        scheduler.advance(by: .seconds(1))
+        #expect(scheduler.elapsed == .seconds(1))
+    }
+}
+#endif
