@@ -67,8 +67,10 @@ extension PublisherExpectations {
         }
 
         /// Returns if no element is waiting to be consumed and the publisher
-        /// has not completed. Throws the publisher error if it failed, and
-        /// ``RecordingError/invertedExpectationFulfilled`` otherwise.
+        /// has not completed. Throws the publisher error if it failed with
+        /// no element waiting, and
+        /// ``RecordingError/invertedExpectationFulfilled`` otherwise: an
+        /// element recorded before a failure wins, as `next()` reads it.
         public func get() throws { try resolveNow() }
         /// How the waits wait for this expectation.
         public func makeWaitPlan() -> WaitPlan<Void> { recorderWaitPlan() }

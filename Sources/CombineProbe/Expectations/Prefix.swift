@@ -69,8 +69,10 @@ extension PublisherExpectations {
 
         /// The elements published so far, if they are fewer than `maxLength`
         /// and the publisher has not completed. Throws the publisher error if
-        /// it failed, and ``RecordingError/invertedExpectationFulfilled``
-        /// otherwise.
+        /// it failed before `maxLength` elements, and
+        /// ``RecordingError/invertedExpectationFulfilled`` otherwise: with
+        /// `maxLength` elements recorded before a failure, `prefix(n)` has
+        /// its value.
         public func get() throws -> [Input] { try resolveNow() }
         /// How the waits wait for this expectation.
         public func makeWaitPlan() -> WaitPlan<[Input]> { recorderWaitPlan() }

@@ -61,10 +61,13 @@ extension RecorderExpectation {
     func settle(_ state: RecorderState<Input, Failure>, afterWait: Bool) throws -> Output {
         if isFulfilled(state) { return try valueAfterWait(state) }
         if isInverted {
+            // Read the value, then put the cursor back before anything
+            // describes the state: the error says what `next()` still reads.
             let (consumed, completionConsumed) = (state.consumed, state.completionConsumed)
-            defer { (state.consumed, state.completionConsumed) = (consumed, completionConsumed) }
-            let value = try valueAfterWait(state)
-            if afterWait { return value }
+            let value = Result { try valueAfterWait(state) }
+            (state.consumed, state.completionConsumed) = (consumed, completionConsumed)
+            if afterWait { return try value.get() }
+            _ = try value.get()
             throw error(.invertedExpectationFulfilled, state)
         }
         if afterWait { return try valueAfterWait(state) }

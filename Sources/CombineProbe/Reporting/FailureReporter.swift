@@ -157,6 +157,20 @@ enum FailureReporter {
         return "\"\(description)\""
     }
 
+    /// Whether the name of an expectation without a description goes in
+    /// ``quote(_:invertedFulfilled:in:)``'s quotes: where XCTest's waiter
+    /// would quote an empty description visibly and there alone —
+    /// corelibs-XCTest writes `Fulfilled inverted expectation ''`, so the
+    /// name keeps those quotes (`'recorder.next().inverted'`). Elsewhere
+    /// the name stands bare.
+    static func quotesName(invertedFulfilled: Bool, in framework: TestFramework) -> Bool {
+        #if !canImport(ObjectiveC)
+        return invertedFulfilled && framework == .xcTest
+        #else
+        return false
+        #endif
+    }
+
     /// The words XCTest's waiter starts with when an inverted expectation is
     /// fulfilled, on this platform; Swift Testing has no such legacy.
     static func invertedFulfilledHeadline(in framework: TestFramework) -> String {

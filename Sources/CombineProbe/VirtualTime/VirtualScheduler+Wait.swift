@@ -332,7 +332,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
             // Quoted as XCTest's waiter quotes a fulfilled inverted
             // expectation on this platform, after the same headline.
             let framework = framework
-            let label = plan.label(description) { FailureReporter.quote($0, invertedFulfilled: true, in: framework) }
+            let label = plan.invertedFulfilledLabel(description, in: framework)
             return "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label) at virtual time \(now), which expects \(plan.goal). "
                 + "Recorded: \(summary)."
         }

@@ -72,7 +72,7 @@ extension WaitPlan {
             }
             FailureReporter.failWait(message, at: site, in: framework, testCase: testCase)
         case .invertedFulfilled:
-            let label = self.label(description, quotedBy: { FailureReporter.quote($0, invertedFulfilled: true, in: framework) })
+            let label = invertedFulfilledLabel(description, in: framework)
             FailureReporter.failWait(
                 "\(FailureReporter.invertedFulfilledHeadline(in: framework)) \(label), which expects \(goal). Recorded: \(conclusion.summary).",
                 at: site, in: framework, testCase: testCase)
@@ -89,6 +89,17 @@ extension WaitPlan {
     /// `"first result" (recorder.next())` with a description.
     func label(_ description: String) -> String {
         label(description, quotedBy: { "\"\($0)\"" })
+    }
+
+    /// The expectation as a failure for a fulfilled inverted expectation
+    /// names it, in the quotes of XCTest's waiter on this platform: its
+    /// description, or, without one, its name where the waiter would still
+    /// write quotes (`'recorder.next().inverted'` in corelibs-XCTest).
+    func invertedFulfilledLabel(_ description: String, in framework: TestFramework) -> String {
+        if description.isEmpty && FailureReporter.quotesName(invertedFulfilled: true, in: framework) {
+            return FailureReporter.quote(name, invertedFulfilled: true, in: framework)
+        }
+        return label(description, quotedBy: { FailureReporter.quote($0, invertedFulfilled: true, in: framework) })
     }
 
     /// The expectation, its description quoted as `quote` does.

@@ -26,7 +26,11 @@ extension XCTestCase {
     ///   is fulfilled before the timeout.
     /// - `description` is quoted as the waiter quotes it: `"DESC"` on Apple
     ///   platforms; in corelibs-XCTest, bare after a timeout and `'DESC'`
-    ///   after an inverted expectation.
+    ///   after an inverted expectation. Without a description, the
+    ///   expectation's name takes its place, in the same quotes where the
+    ///   waiter would write them around an empty one: bare, except
+    ///   `'recorder.next().inverted'` after an inverted expectation in
+    ///   corelibs-XCTest.
     /// - The failure is recorded on the test case itself, as XCTest's waiter
     ///   records its own: its message starts with the waiter's words, not
     ///   with `XCTFail`'s "failed - ".

@@ -24,7 +24,7 @@ final class DocumentationNextCallInvertedFailure: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, _) = captureFailures { try wait(for: service.nextCall(to: "forecast(for:)").inverted, timeout: 0.01) }
         assertFailures(failures, [
-            "\(invertedFulfilled) mock.nextCall(to: \"forecast(for:)\").inverted, which expects no call. "
+            "\(invertedFulfilled) \(invertedName(#"mock.nextCall(to: "forecast(for:)").inverted"#)), which expects no call. "
                 + "Recorded: 1 new call [forecast(for:) with (\"Lima\")].",
         ], at: line)
     }

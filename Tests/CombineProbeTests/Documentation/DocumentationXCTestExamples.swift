@@ -189,7 +189,7 @@ final class DocumentationXCTestExamples: FailureCapturingTestCase {
             try wait(for: recorder.next().inverted, timeout: 1)
             // ❌ Fulfilled inverted expectation recorder.next().inverted, which expects no new element and no completion. …
         }
-        assertMessages(failures, [invertedFulfilled + " recorder.next().inverted, which expects no new element and no completion. "])
+        assertMessages(failures, [invertedFulfilled + " \(invertedName("recorder.next().inverted")), which expects no new element and no completion. "])
         assertSucceeds(result)
     }
 

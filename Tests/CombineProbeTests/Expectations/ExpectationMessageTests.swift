@@ -57,11 +57,43 @@ final class ExpectationMessageTests: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, result) = captureFailures { try wait(for: recorder.next(where: { $0 > 5 }).inverted, timeout: shortTimeout) }
         assertFailures(failures, [
-            invertedFulfilled + " recorder.next(where: the predicate).inverted, which expects no new element that matches "
+            invertedFulfilled + " \(invertedName("recorder.next(where: the predicate).inverted")), which expects no new element that matches "
                 + "the predicate, and no completion. Recorded: 2 new elements do not match: [1, 2], finished.",
         ], at: line)
         assertSucceeds(result)
         XCTAssertEqual(try recorder.elements.get(), [1, 2], "nothing consumed")
+    }
+
+    /// An inverted `get()` that fails consumes nothing, and its error says
+    /// so: it describes the recorder as `next()` still finds it.
+    func testAFailingInvertedGetDescribesNothingAsConsumed() throws {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record()
+        subject.send(1)
+        subject.send(2)
+        XCTAssertThrowsError(try recorder.prefix(1).inverted.get()) { error in
+            XCTAssertEqual(String(describing: error),
+                "RecordingError.invertedExpectationFulfilled: recorder.prefix(1).inverted expected "
+                    + "fewer than 1 element, and no completion; recorded 2 elements [1, 2], not completed.")
+        }
+        XCTAssertThrowsError(try recorder.next().inverted.get()) { error in
+            XCTAssertEqual(String(describing: error),
+                "RecordingError.invertedExpectationFulfilled: recorder.next().inverted expected "
+                    + "no new element and no completion; recorded 2 elements [1, 2], not completed.")
+        }
+        XCTAssertEqual(try recorder.next().get(), 1)
+        XCTAssertThrowsError(try recorder.next().inverted.get()) { error in
+            XCTAssertEqual(String(describing: error),
+                "RecordingError.invertedExpectationFulfilled: recorder.next().inverted expected "
+                    + "no new element and no completion; recorded 2 elements [1, 2] (1 consumed by next()), not completed.")
+        }
+        subject.send(completion: .finished)
+        XCTAssertThrowsError(try recorder.finished.inverted.get()) { error in
+            XCTAssertEqual(String(describing: error),
+                "RecordingError.invertedExpectationFulfilled: recorder.finished.inverted expected "
+                    + "the publisher not to complete; recorded 2 elements [1, 2] (1 consumed by next()), then finished.")
+        }
+        XCTAssertEqual(try recorder.next().get(), 2)
     }
 }
 

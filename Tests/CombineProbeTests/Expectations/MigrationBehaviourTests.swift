@@ -23,11 +23,44 @@ final class MigrationBehaviourTests: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, result) = captureFailures { try wait(for: recorder.finished.inverted, timeout: shortTimeout) }
         assertFailures(failures, [
-            invertedFulfilled + " recorder.finished.inverted, which expects the publisher not to complete. "
+            invertedFulfilled + " \(invertedName("recorder.finished.inverted")), which expects the publisher not to complete. "
                 + "Recorded: 2 elements [1, 2], then finished.",
         ], at: line)
         assertSucceeds(result)
         XCTAssertEqual(try recorder.next().get(), 1)
+    }
+
+    /// Issue 34, item 15: an inverted `get()` throws what its base's read
+    /// throws, and `invertedExpectationFulfilled` when that read has its
+    /// value, even if the publisher failed after it: the failure did not
+    /// come first. (CombineExpectations returns that value.)
+    func testAnInvertedGetAfterAFailureThrowsWhatItsBaseReads() throws {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        let recorder = subject.record()
+        subject.send(1)
+        subject.send(completion: .failure(TestFailure()))
+        XCTAssertEqual(try recorder.next().get(), 1, "next() reads the element before the failure")
+        XCTAssertThrowsError(try recorder.next().get()) { XCTAssertEqual($0 as? TestFailure, TestFailure()) }
+
+        let other = PassthroughSubject<Int, TestFailure>()
+        let invertedRecorder = other.record()
+        other.send(1)
+        other.send(completion: .failure(TestFailure()))
+        XCTAssertThrowsError(try invertedRecorder.next().inverted.get()) {
+            XCTAssertEqual($0 as? RecordingError, .invertedExpectationFulfilled)
+        }
+        XCTAssertThrowsError(try invertedRecorder.prefix(1).inverted.get()) {
+            XCTAssertEqual($0 as? RecordingError, .invertedExpectationFulfilled)
+        }
+        XCTAssertThrowsError(try invertedRecorder.next(where: { $0 == 1 }).inverted.get()) {
+            XCTAssertEqual($0 as? RecordingError, .invertedExpectationFulfilled)
+        }
+        // The failure came before what the base reads: its error.
+        XCTAssertThrowsError(try invertedRecorder.prefix(2).inverted.get()) { XCTAssertEqual($0 as? TestFailure, TestFailure()) }
+        XCTAssertThrowsError(try invertedRecorder.next(where: { $0 > 1 }).inverted.get()) { XCTAssertEqual($0 as? TestFailure, TestFailure()) }
+        XCTAssertThrowsError(try invertedRecorder.finished.inverted.get()) { XCTAssertEqual($0 as? TestFailure, TestFailure()) }
+        XCTAssertEqual(try invertedRecorder.next().get(), 1, "the inverted reads consumed nothing")
+        XCTAssertThrowsError(try invertedRecorder.next().inverted.get()) { XCTAssertEqual($0 as? TestFailure, TestFailure()) }
     }
 
     func testTheCombineExpectationsTypeNames() throws {

@@ -76,7 +76,7 @@ final class PredicateExpectationTests: FailureCapturingTestCase {
         try recorder.next(where: { $0 > 10 }).inverted.get()
         subject.send(11)
         let (failures, _) = captureFailures { try wait(for: recorder.next(where: { $0 > 10 }).inverted, timeout: shortTimeout) }
-        XCTAssertTrue(failures.first?.message.hasPrefix(invertedFulfilled + " recorder.next(where: the predicate).inverted") == true, "\(failures)")
+        XCTAssertTrue(failures.first?.message.hasPrefix(invertedFulfilled + " \(invertedName("recorder.next(where: the predicate).inverted"))") == true, "\(failures)")
         XCTAssertThrowsError(try recorder.next(where: { $0 > 10 }).inverted.get()) { error in
             XCTAssertEqual(error as? RecordingError, .invertedExpectationFulfilled)
         }

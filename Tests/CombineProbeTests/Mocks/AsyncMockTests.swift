@@ -105,6 +105,50 @@ final class AsyncMockTests: FailureCapturingTestCase {
     }
 }
 
+/// Issue 34, item 18: a mock's `defaultDelivery`, and a latency range that
+/// an exploration tries at both bounds, hold for `mockAsyncFunction` too.
+@Suite struct AsyncMockDeliveryTests {
+    /// `@unchecked Sendable`, so that a child task may call it.
+    final class CountMock: PublisherMock, @unchecked Sendable {
+        var countResult: MockResult<Int, Never>?
+        func count() async throws -> Int { try await mockAsyncFunction(returning: countResult) }
+    }
+
+    @Test func theDefaultDeliveryAnswersInVirtualTime() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let scheduler = DispatchQueue.virtualScheduler()
+        let service = CountMock()
+        service.countResult = .value(3)
+        service.defaultDelivery = .after(.milliseconds(200), on: scheduler)
+        let count = try await scheduler.withTasks {
+            async let count = service.count()
+            await scheduler.advance(by: .milliseconds(200))
+            return try await count
+        }
+        #expect(count == 3)
+        #expect(scheduler.elapsed == .milliseconds(200))
+    }
+
+    @Test func anExplorationTriesBothBoundsOfALatencyRange() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let answeredAt = Locked<[VirtualTime]>([])
+        await exploreSchedules { _ in
+            let scheduler = DispatchQueue.virtualScheduler()
+            let service = CountMock()
+            service.countResult = .value(3)
+            service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+            let count = try await scheduler.withTasks {
+                async let count = service.count()
+                await scheduler.run()
+                return try await count
+            }
+            #expect(count == 3)
+            answeredAt.withLock { $0.append(scheduler.elapsed) }
+        }
+        #expect(answeredAt.withLock { $0 } == [.milliseconds(50), .milliseconds(500)])
+    }
+}
+
 @Suite struct AsyncMockSwiftTests {
     @Test func aValue() async throws {
         let service = AsyncUserServiceMock()

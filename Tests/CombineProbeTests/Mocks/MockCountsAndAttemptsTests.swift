@@ -142,7 +142,7 @@ final class MockCountsAndAttemptsTests: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, result) = captureFailures { try wait(for: service.nextCall(to: "getUser(id:)").inverted, timeout: shortTimeout) }
         assertFailures(failures, [
-            "\(invertedFulfilled) mock.nextCall(to: \"getUser(id:)\").inverted, which expects no call. "
+            "\(invertedFulfilled) \(invertedName(#"mock.nextCall(to: "getUser(id:)").inverted"#)), which expects no call. "
                 + "Recorded: 1 new call [getUser(id:) with (7)].",
         ], at: line)
         XCTAssertNoThrow(try result.get(), "a wait that recorded its failure returns, as next().inverted does")
@@ -159,7 +159,7 @@ final class MockCountsAndAttemptsTests: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, _) = await captureFailures { try await wait(for: service.nextCall().inverted, timeout: shortTimeout) }
         assertFailures(failures, [
-            "\(invertedFulfilled) mock.nextCall().inverted, which expects no call. "
+            "\(invertedFulfilled) \(invertedName("mock.nextCall().inverted")), which expects no call. "
                 + "Recorded: 2 new calls [getUser(id:) with (2), getUser(id:) with (3)] (after 1 awaited).",
         ], at: line)
     }
@@ -188,7 +188,7 @@ final class MockCountsAndAttemptsTests: FailureCapturingTestCase {
         let line = #line + 1
         let (failures, _) = captureFailures { try scheduler.wait(for: service.nextCall(to: "getUser(id:)").inverted, timeout: .seconds(10)) }
         assertFailures(failures, [
-            "\(invertedFulfilled) mock.nextCall(to: \"getUser(id:)\").inverted at virtual time 5s, which expects no call. "
+            "\(invertedFulfilled) \(invertedName(#"mock.nextCall(to: "getUser(id:)").inverted"#)) at virtual time 5s, which expects no call. "
                 + "Recorded: 1 new call [getUser(id:) with (42)].",
         ], at: line)
         cancellable.cancel()

@@ -210,7 +210,7 @@ final class RecorderTests: FailureCapturingTestCase {
         let (failures, _) = captureFailures { try wait(for: recorder.finished.inverted, timeout: shortTimeout) }
         XCTAssertEqual(
             failures.first?.message,
-            invertedFulfilled + " recorder.finished.inverted, which expects the publisher not to complete. "
+            invertedFulfilled + " \(invertedName("recorder.finished.inverted")), which expects the publisher not to complete. "
                 + "Recorded: no element, then failed with TestFailure().")
     }
 

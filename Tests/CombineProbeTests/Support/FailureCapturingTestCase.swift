@@ -193,3 +193,15 @@ let waiterTimedOut = "Asynchronous wait failed - Exceeded timeout of"
 
 /// The error of the failing publishers in these tests.
 struct TestFailure: Error, Equatable {}
+
+/// An expectation without a description, as an XCTest failure for a
+/// fulfilled inverted expectation names it after ``invertedFulfilled``: bare
+/// on Apple platforms, in corelibs-XCTest's single quotes, where its waiter
+/// writes `''` for an empty description.
+func invertedName(_ name: String) -> String {
+    #if canImport(ObjectiveC)
+    name
+    #else
+    "'\(name)'"
+    #endif
+}

@@ -155,6 +155,24 @@ final class VirtualSchedulerLimitsTests: FailureCapturingTestCase {
         XCTAssertEqual(log, [.seconds(7200), .seconds(8400), .seconds(9600), .seconds(10800)])
     }
 
+    /// Issue 34, item 17: a finite chain scheduled during the run that ends
+    /// past the horizon is stopped there too, where combine-schedulers'
+    /// `run()` runs it to its end.
+    func testRunStopsAFiniteChainThatEndsPastTheHorizon() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        var log: [VirtualTime] = []
+        func step(_ left: Int) {
+            log.append(scheduler.elapsed)
+            guard left > 0 else { return }
+            scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1200))) { step(left - 1) }
+        }
+        scheduler.schedule { step(4) }
+        let (failures, _) = captureFailures { scheduler.run() }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.message.hasPrefix("VirtualScheduler.run() stopped at virtual time 3600s: a chain of one-shot actions") == true, "\(failures)")
+        XCTAssertEqual(log, [.seconds(0), .seconds(1200), .seconds(2400), .seconds(3600)])
+    }
+
     // MARK: Ties and late schedules
 
     func testARepeatingScheduleKeepsItsCreationOrderAmongTies() {

@@ -21,7 +21,7 @@ final class CombineExpectationsWordingTests: FailureCapturingTestCase {
     func testAnInvertedExpectationFulfilledEarlyStartsWithTheWaitersWords() {
         let recorder = Just("early").record()
         let (failures, _) = captureFailures { try wait(for: recorder.next().inverted, timeout: shortTimeout) }
-        XCTAssertTrue(failures.first?.rawMessage.hasPrefix(invertedFulfilled + " recorder.next().inverted") == true, "\(failures)")
+        XCTAssertTrue(failures.first?.rawMessage.hasPrefix(invertedFulfilled + " \(invertedName("recorder.next().inverted"))") == true, "\(failures)")
         #if !canImport(ObjectiveC)
         XCTAssertTrue(failures.first?.rawMessage.hasPrefix("Asynchronous wait failed - Fulfilled inverted expectation") == true)
         #endif
@@ -75,6 +75,36 @@ final class CombineExpectationsWordingTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertTrue(failures.first?.rawMessage.hasPrefix(theirs[0] + " (recorder.next().inverted), which expects") == true,
                       "\(failures) does not start with XCTest's \(theirs)")
+    }
+
+    /// Issue 34, item 16: without a description, the name takes the place
+    /// of the description in the waiter's own words, quotes included where
+    /// the waiter writes them (corelibs-XCTest: `''`), in real and virtual
+    /// time alike.
+    func testAnInvertedExpectationWithoutDescriptionKeepsTheWaitersQuotesAroundTheName() {
+        let early = expectation(description: "")
+        early.isInverted = true
+        early.fulfill()
+        let theirs = waitersOwnWords([early], timeout: shortTimeout)
+        let recorder = Just("early").record()
+        let line = #line + 1
+        let (failures, _) = captureFailures { try wait(for: recorder.next().inverted, timeout: shortTimeout) }
+        #if canImport(ObjectiveC)
+        let expected = #"Fulfilled inverted expectation recorder.next().inverted, which expects no new element and no completion. Recorded: 1 element ["early"], then finished."#
+        #else
+        let expected = #"Asynchronous wait failed - Fulfilled inverted expectation 'recorder.next().inverted', which expects no new element and no completion. Recorded: 1 element ["early"], then finished."#
+        XCTAssertEqual(theirs, ["Asynchronous wait failed - Fulfilled inverted expectation ''"])
+        #endif
+        assertFailures(failures, [expected], at: line)
+        XCTAssertEqual(failures.map(\.rawMessage), [expected])
+
+        let scheduler = DispatchQueue.virtualScheduler()
+        let virtualLine = #line + 1
+        let (virtualFailures, _) = captureFailures { try scheduler.wait(for: recorder.next().inverted, timeout: .seconds(1)) }
+        assertFailures(virtualFailures, [
+            invertedFulfilled + " \(invertedName("recorder.next().inverted")) at virtual time 0s, which expects no new element and no completion. "
+                + #"Recorded: 1 element ["early"], then finished."#,
+        ], at: virtualLine)
     }
 
     /// Whole seconds: "1 seconds" in Apple's XCTest (and in Swift Testing),

@@ -84,7 +84,7 @@ final class XCTestWaitTests: FailureCapturingTestCase {
             .delay(for: .milliseconds(10), scheduler: backgroundQueue)
             .record()
         let (failures, result) = captureFailures { try wait(for: recorder.next().inverted, timeout: longTimeout) }; let line = #line
-        assertFailures(failures, [invertedFulfilled + " recorder.next().inverted"], at: line)
+        assertFailures(failures, [invertedFulfilled + " \(invertedName("recorder.next().inverted"))"], at: line)
         assertSucceeds(result)
     }
 
