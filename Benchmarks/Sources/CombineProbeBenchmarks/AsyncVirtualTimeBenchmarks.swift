@@ -18,10 +18,12 @@ func blockingAsync<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T 
 /// again (quiescence): the fastest of several steps, in nanoseconds.
 /// `roundTrips` sets the executor's `mainActorRoundTrips` (nil: the
 /// default, 3; 0: a world without main-actor work).
-func asyncAdvanceStep(sleepers n: Int, steps: Int = 5, roundTrips: Int? = nil) -> UInt64 {
+/// `actions` is where the scheduler runs its actions: `.mainActor` makes the
+/// step hop to the main actor (the hop row compares the two).
+func asyncAdvanceStep(sleepers n: Int, steps: Int = 5, roundTrips: Int? = nil, actions: VirtualActionContext = .caller) -> UInt64 {
     guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return 0 }
     return blockingAsync {
-        let scheduler = DispatchQueue.virtualScheduler()
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
         if let roundTrips { scheduler.executor.mainActorRoundTrips = roundTrips }
         let clock = scheduler.clock
         let wakeUps = Locked2<Int>(0)

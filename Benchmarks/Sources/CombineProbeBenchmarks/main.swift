@@ -127,6 +127,22 @@ for sleepers in smoke ? [1, 10] : [1, 100, 10_000] {
         }
     }
 }
+// The hop: the same step on a scheduler whose actions run on the main actor
+// (the step hops there once, and waits there), against its actions run by
+// the caller. Each the fastest of several steps, measured alternately, the
+// better of three rounds.
+for sleepers in smoke ? [1, 10] : [1, 100] {
+    var onMain = UInt64.max
+    var byCaller = UInt64.max
+    for _ in 0..<3 {
+        byCaller = min(byCaller, asyncAdvanceStep(sleepers: sleepers, steps: stepsAsked))
+        onMain = min(onMain, asyncAdvanceStep(sleepers: sleepers, steps: stepsAsked, actions: .mainActor))
+    }
+    report.addVersus("await advance(by:) waking \(sleepers) sleeping task\(sleepers == 1 ? "" : "s"), actionsOn: .mainActor vs .caller (the hop)",
+                     n: sleepers, ours: microseconds(onMain) + " per step", peer: microseconds(byCaller) + " per step",
+                     ratio: ratio(onMain, byCaller), target: "<= 1.1x")
+}
+
 let invertedWait = invertedWaitInVirtualTime()
 report.addLine("inverted wait over 10 virtual s (100 ms ticks)", milliseconds(invertedWait), target: "< 5 ms")
 

@@ -42,8 +42,8 @@ final class TicksInFlight: Sendable {
 
     /// Returns true once no tick is on its way, false if `grace` seconds of
     /// real time passed first.
-    func settle(grace: Double) async -> Bool {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+    func settle(grace: Double, isolation: isolated (any Actor)? = #isolation) async -> Bool {
+        await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Bool, Never>) in
             let id = state.withLock { state -> Int? in
                 guard state.count > 0 else { return nil }
                 state.nextWaiter += 1

@@ -192,12 +192,16 @@ extension VirtualScheduler {
     /// says what still runs, and time moves on: never a hang. Returns false
     /// then, so that the caller stops waiting for it.
     @discardableResult
-    func quiescence(at site: CallSite) async -> Bool {
+    ///
+    /// It runs in the caller's isolation (`isolation`), and so do its
+    /// waits: a step on the main actor waits there, with no hop to the
+    /// global executor and back for each action.
+    func quiescence(at site: CallSite, isolation: isolated (any Actor)? = #isolation) async -> Bool {
         // The timers' consumers first: what a tick's consumer does runs
         // before the world is asked whether it is quiet.
         if !ticksInFlight.isEmpty {
             let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
-            if await !ticksInFlight.settle(grace: grace) {
+            if await !ticksInFlight.settle(grace: grace, isolation: isolation) {
                 FailureReporter.fail(
                     "VirtualScheduler: a timer's consumer did not run within \(grace) s of real time after its tick "
                     + "at virtual time \(elapsed): is its actor or thread blocked? Virtual time moves on without it.",
@@ -208,7 +212,7 @@ extension VirtualScheduler {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
             guard let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) else { return true }
             let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
-            if case let .timedOut(diagnosis) = await executor.quiescence(grace: grace) {
+            if case let .timedOut(diagnosis) = await executor.quiescence(grace: grace, isolation: isolation) {
                 FailureReporter.fail(
                     "VirtualScheduler: the async work of the virtual world did not become quiescent within \(grace) s of real time "
                     + "at virtual time \(elapsed): \(diagnosis). Virtual time moves on without it.",

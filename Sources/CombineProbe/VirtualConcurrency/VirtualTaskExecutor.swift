@@ -272,8 +272,10 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// "The main actor" above). Called from a job of the executor itself, it
     /// returns once every other job has run. Gives up after `grace` of real
     /// time, saying what still runs.
-    func quiescence(grace: Double) async -> Quiescence {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Quiescence, Never>) in
+    /// It waits in the caller's isolation (`isolation`): no hop to the
+    /// global executor and back.
+    func quiescence(grace: Double, isolation: isolated (any Actor)? = #isolation) async -> Quiescence {
+        await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Quiescence, Never>) in
             // One lock: a round trip enqueued before this waiter existed
             // must not count for it.
             let deadline = state.withLock { state -> DispatchWorkItem in

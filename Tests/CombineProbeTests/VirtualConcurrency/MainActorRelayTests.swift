@@ -97,6 +97,7 @@ final class MainActorRelayTests: FailureCapturingTestCase {
     /// schedule at its next tick.
     @MainActor func testCancellingATimersConsumerEndsItsLoop() async {
         let scheduler = DispatchQueue.virtualScheduler()
+        _ = scheduler.executor // the virtual world: its steps let main-actor work run
         let counter = TickCounter()
         counter.start(scheduler)
         await scheduler.advance(by: .seconds(1))
