@@ -95,17 +95,10 @@ final class MainActorSchedulerTests: FailureCapturingTestCase {
         let ran = Locked(0)
         scheduler.schedule { ran.withLock { $0 += 1 } }
         let line = Locked<UInt>(0)
-        let failures = captureFailures { () -> Void in
-            let finished = DispatchSemaphore(value: 0)
-            Thread {
-                ProbeSettings.withOverrides(.init(defaultTimeout: 0.05, timeoutMultiplier: 1)) {
-                    line.withLock { $0 = #line + 1 }
-                    scheduler.advance(by: .seconds(1))
-                }
-                finished.signal()
-            }.start()
-            finished.wait() // blocks the main thread
-        }.failures
+        let failures = failuresWhileTheMainThreadWaits {
+            line.withLock { $0 = #line + 1 }
+            scheduler.advance(by: .seconds(1))
+        }
         XCTAssertEqual(failures.map(\.line), [Int(line.withLock { $0 })])
         XCTAssertTrue(failures.first?.message.hasPrefix(
             "VirtualScheduler.advance(by:): this scheduler runs its actions on the main actor (actionsOn: .mainActor), "
@@ -124,22 +117,29 @@ final class MainActorSchedulerTests: FailureCapturingTestCase {
         XCTAssertEqual(ran.withLock { $0 }, 1)
     }
 
+    /// Runs `body` on a thread of its own, with a grace of 0.05 s, while the
+    /// main thread waits for it (blocked, as a test waiting for that very
+    /// thread is), and returns the failures it recorded.
+    private func failuresWhileTheMainThreadWaits(_ body: @escaping @Sendable () -> Void) -> [CapturedFailure] {
+        captureFailures { () -> Void in
+            let finished = DispatchSemaphore(value: 0)
+            Thread {
+                ProbeSettings.withOverrides(.init(defaultTimeout: 0.05, timeoutMultiplier: 1)) { body() }
+                finished.signal()
+            }.start()
+            finished.wait() // blocks the main thread
+        }.failures
+    }
+
     /// `start(created:subscribed:cancelled:)` has no async form: its
     /// failure does not advise one.
     func testASynchronousStartWhileTheMainThreadIsBlockedAdvisesNoAsyncForm() {
         let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
         let line = Locked<UInt>(0)
-        let failures = captureFailures { () -> Void in
-            let finished = DispatchSemaphore(value: 0)
-            Thread {
-                ProbeSettings.withOverrides(.init(defaultTimeout: 0.05, timeoutMultiplier: 1)) {
-                    line.withLock { $0 = #line + 1 }
-                    _ = scheduler.start { Just(1) }
-                }
-                finished.signal()
-            }.start()
-            finished.wait() // blocks the main thread
-        }.failures
+        let failures = failuresWhileTheMainThreadWaits {
+            line.withLock { $0 = #line + 1 }
+            _ = scheduler.start { Just(1) }
+        }
         XCTAssertEqual(failures.map(\.line), [Int(line.withLock { $0 })])
         let message = failures.first?.message ?? "no failure"
         XCTAssertTrue(message.hasPrefix("VirtualScheduler.start(created:subscribed:cancelled:): this scheduler runs its actions on the main actor"), message)

@@ -94,32 +94,19 @@ final class OutsideSleepAfterStepTests: FailureCapturingTestCase {
 }
 
 @Suite struct OutsideSleepAfterStepSwiftTests {
-    @Test("A sleep from outside after the step fails at once (fails on purpose)", .tags(.failurePath))
-    func aSleepFromOutsideAfterTheStepFailsAtOnce() async {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        let line = #line + 1
-        let scheduler = DispatchQueue.virtualScheduler()
-        let woke = Locked(false)
-        var result: Result<Void, any Error>?
-        _ = await expectIssue(OutsideSleepAfterStep.message, containing: ["Task(executorPreference: scheduler.executor)"], atLine: line) {
-            result = await OutsideSleepAfterStep.sleepAfterTheStep(scheduler, noting: woke)
-        }
-        #expect(result?.isCancellation == true)
-        #expect(!woke.withLock { $0 })
-    }
-
-    /// From a detached task, where no test is current, the failure still
+    /// From a detached task too, where no test is current, the failure
     /// reaches the test that made the scheduler: kept by the scheduler, and
     /// recorded at its next step.
-    @Test("A sleep from a detached task after the step fails for the test (fails on purpose)", .tags(.failurePath))
-    func aSleepFromADetachedTaskAfterTheStepFailsForTheTest() async {
+    @Test("A sleep from outside after the step fails at once (fails on purpose)", .tags(.failurePath),
+          arguments: [false, true])
+    func aSleepFromOutsideAfterTheStepFailsAtOnce(detached: Bool) async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let line = #line + 1
         let scheduler = DispatchQueue.virtualScheduler()
         let woke = Locked(false)
         var result: Result<Void, any Error>?
         _ = await expectIssue(OutsideSleepAfterStep.message, containing: ["Task(executorPreference: scheduler.executor)"], atLine: line) {
-            result = await OutsideSleepAfterStep.sleepAfterTheStep(scheduler, noting: woke, detached: true)
+            result = await OutsideSleepAfterStep.sleepAfterTheStep(scheduler, noting: woke, detached: detached)
             await scheduler.advance()
         }
         #expect(result?.isCancellation == true)
