@@ -37,6 +37,11 @@ public enum VirtualActionContext: Sendable, Hashable, CustomStringConvertible {
     /// Actions run on the main actor, whatever moves time, as those of
     /// `DispatchQueue.main`, `RunLoop.main` or `OperationQueue.main` do.
     ///
+    /// Every move of time obeys it — `advance`, `run`, the virtual waits,
+    /// `start(created:subscribed:cancelled:)`, the record assertions that
+    /// take a `scheduler:`, an exploration's body — because one function
+    /// runs every action and checks where it runs:
+    ///
     /// - The async `advance`, `run` and virtual waits hop to the main actor
     ///   once for the whole call.
     /// - A synchronous call on the main thread runs there, as before.
