@@ -4,7 +4,8 @@ import Foundation
 //
 // Prints one table. `--smoke` runs small sizes in a few seconds, so that CI
 // checks the benchmarks still build and run; only full runs are meaningful.
-// `--exploration [--smoke]` prints only the schedule exploration rows.
+// `--exploration [--smoke]` prints only the schedule exploration rows;
+// `--hop [--smoke]` only the rows of the hop to the main actor.
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--memory"), arguments.count > index + 2, let n = Int(arguments[index + 2]) {
@@ -32,6 +33,13 @@ if let index = arguments.firstIndex(of: "--virtual-actions") {
 }
 
 let smoke = arguments.contains("--smoke")
+if arguments.contains("--hop") {
+    // Only the hop rows (see HopBenchmarks.swift).
+    var report = Report()
+    addHopRows(to: &report, smoke: smoke, steps: smoke ? 3 : 5)
+    report.print()
+    exit(0)
+}
 if arguments.contains("--exploration") {
     // Only the schedule exploration rows (see ExplorationBenchmarks.swift).
     runExplorationOnly(smoke: smoke)
@@ -127,21 +135,7 @@ for sleepers in smoke ? [1, 10] : [1, 100, 10_000] {
         }
     }
 }
-// The hop: the same step on a scheduler whose actions run on the main actor
-// (the step hops there once, and waits there), against its actions run by
-// the caller. Each the fastest of several steps, measured alternately, the
-// better of three rounds.
-for sleepers in smoke ? [1, 10] : [1, 100] {
-    var onMain = UInt64.max
-    var byCaller = UInt64.max
-    for _ in 0..<3 {
-        byCaller = min(byCaller, asyncAdvanceStep(sleepers: sleepers, steps: stepsAsked))
-        onMain = min(onMain, asyncAdvanceStep(sleepers: sleepers, steps: stepsAsked, actions: .mainActor))
-    }
-    report.addVersus("await advance(by:) waking \(sleepers) sleeping task\(sleepers == 1 ? "" : "s"), actionsOn: .mainActor vs .caller (the hop)",
-                     n: sleepers, ours: microseconds(onMain) + " per step", peer: microseconds(byCaller) + " per step",
-                     ratio: ratio(onMain, byCaller), target: "<= 1.1x")
-}
+addHopRows(to: &report, smoke: smoke, steps: stepsAsked)
 
 let invertedWait = invertedWaitInVirtualTime()
 report.addLine("inverted wait over 10 virtual s (100 ms ticks)", milliseconds(invertedWait), target: "< 5 ms")
