@@ -6,7 +6,9 @@
 //     swift test --package-path Examples
 import PackageDescription
 
-/// The app core imports Combine on Apple platforms, OpenCombine elsewhere.
+/// The app core imports Combine on Apple platforms, OpenCombine elsewhere:
+/// one list links OpenCombine and defines `COMBINEPROBE_OPENCOMBINE`, the
+/// switch that Sources/AppCore/CombineImport.swift tests.
 let openCombinePlatforms: [Platform] = [.linux, .android, .windows, .wasi, .openbsd]
 
 let package = Package(
@@ -28,7 +30,8 @@ let package = Package(
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
                 .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-            ]
+            ],
+            swiftSettings: [.define("COMBINEPROBE_OPENCOMBINE", .when(platforms: openCombinePlatforms))]
         ),
         .testTarget(
             name: "AppCoreTests",

@@ -87,9 +87,31 @@ final class FailureCapture: Sendable {
 }
 
 /// Runs `body`, capturing the failures CombineProbe reports in it instead of
-/// failing the test, and returns them: the `XCTExpectFailure` of every
-/// platform, for a test that fails on purpose or that tests a helper built on
-/// CombineProbe.
+/// failing the test, and returns them, on every platform and in both test
+/// frameworks: for a test that checks a failure message, or that tests a
+/// helper built on CombineProbe.
+///
+/// It is CombineProbe's function, not XCTest's: the name says `XCTExpect`
+/// because it serves the same purpose as Apple's `XCTExpectFailure`, but the
+/// two differ, and on Apple platforms both exist side by side (the trailing
+/// `s` tells them apart):
+/// - `XCTExpectFailures` (this function) captures only the failures that
+///   CombineProbe reports, on every platform, in XCTest and Swift Testing,
+///   and **returns** them (message, file, line), so that the test asserts on
+///   them; the test passes unless it checks them and they differ.
+/// - Apple's `XCTExpectFailure(_:options:failingBlock:)` (XCTest on Apple
+///   platforms only; corelibs-XCTest on Linux has none) marks *any* XCTest
+///   issue in its block — `XCTAssertEqual` included — or, without a block,
+///   in the rest of the test, as an expected failure: the test passes and
+///   the report shows the failure as expected. It returns the block's own
+///   result, not the failures; its `issueMatcher` can only accept or refuse
+///   each one.
+///
+/// Use this function to check what CombineProbe says; use Apple's to keep a
+/// known failure of any kind from failing an XCTest test on Apple platforms,
+/// and `withKnownIssue` for the same in Swift Testing. While this function
+/// runs, it takes every CombineProbe failure before the test framework sees
+/// it, inside or around an `XCTExpectFailure`: that one never matches it.
 ///
 /// ```swift
 /// func testTimeoutMessage() {
@@ -119,7 +141,7 @@ final class FailureCapture: Sendable {
 /// does not capture failures that do not go through CombineProbe
 /// (`XCTAssertEqual`, `#expect`), nor what XCTest records for an error that
 /// a test throws: corelibs-XCTest offers no way to intercept those without
-/// subclassing. Use `XCTExpectFailure` on Apple platforms and
+/// subclassing. Use Apple's `XCTExpectFailure` on Apple platforms and
 /// `withKnownIssue` in Swift Testing for them.
 ///
 /// `body` does not throw: write `try?` for the throwing waits, which report a

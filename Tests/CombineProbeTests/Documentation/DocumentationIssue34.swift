@@ -9,15 +9,17 @@ import XCTest
 // This class compiling and running on Linux is the test: with a
 // synchronous test that throws, the whole test target would stop before any
 // test runs.
-@MainActor
 final class BadgeTests: XCTestCase {
     // async: on Linux, a synchronous @MainActor test can stop the
-    // whole test process before any test runs.
+    // whole test process before any test runs. @MainActor on each test,
+    // not on the class: Xcode 27 rejects a @MainActor XCTestCase.
+    @MainActor
     func testTheBadgeStartsEmpty() async throws {
         let badge = CurrentValueSubject<Int, Never>(0)
         XCTAssertEqual(try badge.record().next().get(), 0)
     }
 
+    @MainActor
     func testTheBadgeCountsUp() async throws {
         let badge = CurrentValueSubject<Int, Never>(0)
         let recorder = badge.record()
