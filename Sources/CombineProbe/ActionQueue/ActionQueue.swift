@@ -235,7 +235,7 @@ struct ActionQueue {
         }
         var chosen = 0
         if candidates.count > 1 {
-            let option = choices.choose(candidates.count) { option in
+            let option = choices.choose(candidates.count, kind: .tiedActions) { option in
                 let (due, chosen, overtaken) = (first.due, name(of: ties[candidates[option]]), name(of: ties[0]))
                 return { "at \(VirtualTime(nanoseconds: due)), ran \(chosen.text) before \(overtaken.text)" }
             }

@@ -76,7 +76,7 @@ public func exploreSchedules(
             }
         }
         guard let replay = ExplorationReport.report(result, at: site, in: .swiftTesting) else { return }
-        let choices = ScheduleChoices(path: replay.path, orders: orders)
+        let choices = ScheduleChoices(path: replay.path, orders: orders, expected: replay.points)
         ScheduleChoices.$current.withValue(choices) {
             do { try body(replay.schedule) } catch { ExplorationReport.reportThrown(error, at: site, in: .swiftTesting) }
         }
@@ -151,7 +151,7 @@ public func exploreSchedules(
             }
         }
         guard let replay = ExplorationReport.report(result, at: site, in: .swiftTesting) else { return }
-        let choices = ScheduleChoices(path: replay.path, orders: orders)
+        let choices = ScheduleChoices(path: replay.path, orders: orders, expected: replay.points)
         await ScheduleChoices.$current.withValue(choices, operation: {
             do { try await body(replay.schedule) } catch { ExplorationReport.reportThrown(error, at: site, in: .swiftTesting) }
         }, isolation: isolation)
@@ -175,6 +175,9 @@ enum ExplorationReport {
     struct Replay {
         let schedule: ExploredSchedule
         let path: SchedulePath
+        /// The choice points the schedule met when it failed: the replay
+        /// compares its own with them.
+        let points: [ScheduleChoices.Point]
     }
 
     /// Reports a failing schedule (or why nothing ran, or a replay gone
@@ -201,7 +204,7 @@ enum ExplorationReport {
         guard let failure = result.failure else { return nil }
         FailureReporter.fail(result.report, at: site, in: framework)
         guard !failuresRecorded, let path = SchedulePath.parse(failure.schedule.seed) else { return nil }
-        return Replay(schedule: failure.schedule, path: path)
+        return Replay(schedule: failure.schedule, path: path, points: failure.points)
     }
 
     /// Reports an error a schedule threw.

@@ -14,12 +14,34 @@
 /// find it in ``current``, a task-local value, and keep it. Choices may come
 /// from any thread: they are counted under a lock.
 final class ScheduleChoices: Sendable {
+    /// What a choice point chooses among: typed, so that a replay that meets
+    /// another kind of choice where its schedule had one says so.
+    enum Kind: Sendable, Equatable {
+        /// Actions due at one instant (see `ActionQueue`).
+        case tiedActions
+        /// The ready jobs of a virtual executor.
+        case readyJobs
+        /// The lower or the upper bound of a double's latency.
+        case latency
+
+        /// "3 actions due at one instant", for a point with `arity` options.
+        func describe(_ arity: Int) -> String {
+            switch self {
+            case .tiedActions: return "\(arity) actions due at one instant"
+            case .readyJobs: return "\(arity) ready jobs of the virtual executor"
+            case .latency: return "the 2 bounds of a latency"
+            }
+        }
+    }
+
     /// One choice point met while the schedule ran.
     struct Point: Sendable, Equatable {
         /// How many options it had (2 or more).
         let arity: Int
         /// The option taken.
         let option: Int
+        /// What it chose among.
+        let kind: Kind
     }
 
     private struct State {
@@ -42,6 +64,11 @@ final class ScheduleChoices: Sendable {
 
     /// The schedule's forced options, by point number.
     let path: SchedulePath
+    /// The points the same schedule met when it ran before, when this run
+    /// replays a schedule just run: each point met now is compared with
+    /// its own, and the first that differs (another kind, another number
+    /// of options) or a different count says the run did not replay.
+    let expected: [Point]?
     /// What the exploration reorders.
     let orders: ExploredOrders
     private let state = Locked(State())
@@ -61,9 +88,10 @@ final class ScheduleChoices: Sendable {
         return current
     }
 
-    init(path: SchedulePath, orders: ExploredOrders = .default) {
+    init(path: SchedulePath, orders: ExploredOrders = .default, expected: [Point]? = nil) {
         self.path = path
         self.orders = orders
+        self.expected = expected
     }
 
     /// Chooses one of `arity` options (numbered in the default order) at
@@ -71,7 +99,7 @@ final class ScheduleChoices: Sendable {
     /// than 0 means, for a report: called only for those, it returns a
     /// closure that writes the words when a report needs them (a schedule
     /// that passes never does).
-    func choose(_ arity: Int, describe: (Int) -> @Sendable () -> String) -> Int {
+    func choose(_ arity: Int, kind: Kind, describe: (Int) -> @Sendable () -> String) -> Int {
         guard arity > 1 else { return 0 }
         let (number, option) = state.withLock { state -> (Int, Int) in
             guard !state.closed else { return (-1, 0) }
@@ -83,7 +111,12 @@ final class ScheduleChoices: Sendable {
                 }
                 option = 0
             }
-            state.points.append(Point(arity: arity, option: option))
+            if state.mismatch == nil, let expected, number < expected.count,
+               expected[number].kind != kind || expected[number].arity != arity {
+                state.mismatch = "choice \(number) was among \(expected[number].kind.describe(expected[number].arity)) "
+                    + "when the schedule was found, and among \(kind.describe(arity)) in this run"
+            }
+            state.points.append(Point(arity: arity, option: option, kind: kind))
             return (number, option)
         }
         if option != 0 {
@@ -125,6 +158,10 @@ final class ScheduleChoices: Sendable {
         state.withLock { state in
             if let mismatch = state.mismatch { return mismatch }
             let met = state.points.count
+            if let expected, expected.count != met {
+                return "the schedule met \(expected.count) choice\(expected.count == 1 ? "" : "s") when it was found, "
+                    + "and \(met) in this run"
+            }
             guard let unmet = path.deviations.first(where: { $0.point >= met }) else { return nil }
             return "the schedule takes option \(unmet.option) at choice \(unmet.point), and the test met "
                 + (met == 0 ? "no choice" : met == 1 ? "1 choice (choice 0)" : "\(met) choices (0 to \(met - 1))")

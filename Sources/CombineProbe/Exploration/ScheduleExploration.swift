@@ -282,7 +282,7 @@ struct ExplorationRunner {
         planner.record(path, points: choices.points, windowFull: choices.windowFull)
         guard case let .failed(error) = outcome else { return nil }
         let failure = ExplorationFailure(
-            schedule: schedule, deviations: choices.deviations, error: error, mismatch: mismatch)
+            schedule: schedule, deviations: choices.deviations, error: error, mismatch: mismatch, points: choices.points)
         return ExplorationResult(
             exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: failure,
             replayMismatch: replayMismatch)
@@ -328,6 +328,9 @@ public struct ExplorationFailure: Sendable {
     /// choices than when the schedule was made), if it could not: then the
     /// body does something the virtual world does not control.
     public let mismatch: String?
+    /// The choice points the schedule met, for a replay to compare with
+    /// its own.
+    let points: [ScheduleChoices.Point]
 }
 
 /// What an exploration found.

@@ -57,10 +57,12 @@ public struct ScheduleExplorationTrait: TestTrait, TestScoping {
         let site = "\(location.fileID):\(location.line)"
         let replay: SchedulePath
         let given: Bool
+        let expected: [ScheduleChoices.Point]?
         if let text = exploration.replaying, let path = SchedulePath.parse(text) {
             exploration.noteReplayChosenByEnvironment(at: site)
             replay = path
             given = true
+            expected = nil
         } else {
             let result = await exploration.run(at: site, isolation: nil) { _ in
                 try await KnownIssueProbe.passes(isolation: nil) { try await function() }
@@ -69,8 +71,9 @@ public struct ScheduleExplorationTrait: TestTrait, TestScoping {
             record(result.report)
             replay = path
             given = false
+            expected = failure.points
         }
-        let choices = ScheduleChoices(path: replay, orders: exploration.orders)
+        let choices = ScheduleChoices(path: replay, orders: exploration.orders, expected: expected)
         let thrown: (any Error)?
         do {
             try await ScheduleChoices.$current.withValue(choices, operation: { try await function() }, isolation: nil)

@@ -97,7 +97,7 @@ public struct MockDelivery: Sendable {
             // One latency per subscription, chosen when it is made.
             var delay = lower
             if upper > lower, let choices, choices.orders.contains(.latencies) {
-                let option = choices.choose(2) { _ in
+                let option = choices.choose(2, kind: .latency) { _ in
                     let call = call()
                     return {
                         "the answer to \(call) came after \(VirtualTime(nanoseconds: Int64(upper))) (the upper bound), "

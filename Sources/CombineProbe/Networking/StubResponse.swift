@@ -183,7 +183,7 @@ struct StubLatency: Sendable, CustomStringConvertible {
     func choose(for request: String) -> Int {
         guard upper > lower, let choices, choices.orders.contains(.latencies) else { return lower }
         let (lower, upper) = (lower, upper)
-        let option = choices.choose(2) { _ in
+        let option = choices.choose(2, kind: .latency) { _ in
             {
                 "the response to \(request) came after \(VirtualTime(nanoseconds: Int64(upper))) (the upper bound), "
                     + "not \(VirtualTime(nanoseconds: Int64(lower)))"

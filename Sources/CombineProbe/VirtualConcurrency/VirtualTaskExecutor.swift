@@ -176,7 +176,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                     defer { state.next += 1; state.jobsRun += 1 }
                     if let choices, state.jobs.count - state.next > 1, choices.orders.contains(.readyJobs) {
                         let ready = state.jobs.count - state.next
-                        let option = choices.choose(ready) { option in
+                        let option = choices.choose(ready, kind: .readyJobs) { option in
                             { "ran ready job \(option + 1) of \(ready) of the virtual executor first" }
                         }
                         if option > 0 {

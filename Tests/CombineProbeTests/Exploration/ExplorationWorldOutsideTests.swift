@@ -91,7 +91,7 @@ final class ExplorationWorldOutsideTests: FailureCapturingTestCase {
     func testAClosedScheduleTakesTheDefaultAndRecordsNothing() {
         let choices = ScheduleChoices(path: SchedulePath.parse("0.1")!)
         choices.close()
-        XCTAssertEqual(choices.choose(2) { _ in { "" } }, 0)
+        XCTAssertEqual(choices.choose(2, kind: .latency) { _ in { "" } }, 0)
         XCTAssertEqual(choices.points, [])
     }
 }
