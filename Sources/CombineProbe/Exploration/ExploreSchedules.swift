@@ -191,6 +191,10 @@ enum ExplorationReport {
             FailureReporter.fail(invalidInput, at: site, in: framework)
             return nil
         }
+        if result.nondeterminism != nil {
+            FailureReporter.fail(result.report, at: site, in: framework)
+            return nil
+        }
         if let seed = result.exploration.replaying {
             // A replayed schedule ran for real: its issues are recorded
             // already, but not what it threw, nor a replay gone astray,

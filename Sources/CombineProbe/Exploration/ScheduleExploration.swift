@@ -50,6 +50,11 @@ public struct ScheduleExploration: Sendable {
     /// `0x`) is the base seed of explorations that give none.
     public static let seedVariable = "COMBINEPROBE_EXPLORATION_SEED"
 
+    /// The environment variable that, set to `1`, makes every exploration
+    /// that does not say otherwise check its replays (see
+    /// ``checksReplays``).
+    public static let replayCheckVariable = "COMBINEPROBE_CHECK_REPLAYS"
+
     /// The most schedules to run, as given: an exploration given fewer
     /// than 1 runs nothing, and says so (see ``ExplorationResult/invalidInput``).
     public let schedules: Int
@@ -59,6 +64,12 @@ public struct ScheduleExploration: Sendable {
     public let replaying: String?
     /// What the schedules reorder.
     public let orders: ExploredOrders
+    /// Whether each schedule runs twice, and the second run's choice points
+    /// are compared with the first's: the first that differs (another kind
+    /// of choice, another number of options, another count) ends the
+    /// exploration with ``ExplorationResult/nondeterminism``. It doubles the
+    /// exploration's cost; a failing schedule's replay is checked anyway.
+    public let checksReplays: Bool
     /// Why nothing can run, if nothing can: a budget below 1, a replay seed
     /// that cannot be read, an environment variable set to something that
     /// is not a seed.
@@ -82,9 +93,12 @@ public struct ScheduleExploration: Sendable {
     ///   `COMBINEPROBE_SCHEDULE`, if set. Replay with the same `orders`.
     /// - parameter orders: What the schedules reorder (see
     ///   ``ExploredOrders``).
+    /// - parameter checkingReplays: Whether each schedule runs twice, its
+    ///   second run checked against the first (see ``checksReplays``); by
+    ///   default, whether `COMBINEPROBE_CHECK_REPLAYS` is `1`.
     public init(
         schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil,
-        exploring orders: ExploredOrders = .default
+        exploring orders: ExploredOrders = .default, checkingReplays: Bool? = nil
     ) {
         self.schedules = schedules
         self.orders = orders
@@ -94,6 +108,7 @@ public struct ScheduleExploration: Sendable {
                 + "budget is the most schedules to run. Pass 1 or more, or leave the default (\(Self.defaultSchedules)).")
         }
         let environment = Self.environment
+        checksReplays = checkingReplays ?? (environment(Self.replayCheckVariable) == "1")
         if let seed {
             self.seed = seed
         } else if let text = environment(Self.seedVariable) {
@@ -192,6 +207,11 @@ public struct ScheduleExploration: Sendable {
             } catch {
                 outcome = .failed("\(error)")
             }
+            if checksReplays {
+                let again = runner.again(choices)
+                _ = try? ScheduleChoices.$current.withValue(again) { try body(schedule) }
+                if let result = runner.checkReplay(schedule, again) { return result }
+            }
             if let result = runner.finish(schedule, choices, outcome) { return result }
         }
         return runner.result()
@@ -228,6 +248,13 @@ public struct ScheduleExploration: Sendable {
                 outcome = passed ? .passed : .failed(nil)
             } catch {
                 outcome = .failed("\(error)")
+            }
+            if checksReplays {
+                let again = runner.again(choices)
+                _ = try? await ScheduleChoices.$current.withValue(again, operation: {
+                    try await body(schedule)
+                }, isolation: isolation)
+                if let result = runner.checkReplay(schedule, again) { return result }
             }
             if let result = runner.finish(schedule, choices, outcome) { return result }
         }
@@ -272,6 +299,24 @@ struct ExplorationRunner {
         return (schedule, ScheduleChoices(path: path, orders: exploration.orders))
     }
 
+    /// The choices of a second run of the schedule that `choices` ran, which
+    /// compares its points with theirs.
+    func again(_ choices: ScheduleChoices) -> ScheduleChoices {
+        ScheduleChoices(path: choices.path, orders: exploration.orders, expected: choices.points)
+    }
+
+    /// The result that ends the exploration when the second run of
+    /// `schedule` (`again`) met other choices than the first; nil when it
+    /// met the same.
+    func checkReplay(_ schedule: ExploredSchedule, _ again: ScheduleChoices) -> ExplorationResult? {
+        again.close()
+        guard let mismatch = again.mismatch else { return nil }
+        return ExplorationResult(
+            exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: nil,
+            replayMismatch: replayMismatch,
+            nondeterminism: "\(schedule) did not replay the same way when it ran twice (\(mismatch))")
+    }
+
     /// Takes note of how a schedule ended; returns the result when it ends
     /// the exploration.
     mutating func finish(_ schedule: ExploredSchedule, _ choices: ScheduleChoices, _ outcome: ScheduleOutcome) -> ExplorationResult? {
@@ -285,7 +330,7 @@ struct ExplorationRunner {
             schedule: schedule, deviations: choices.deviations, error: error, mismatch: mismatch, points: choices.points)
         return ExplorationResult(
             exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: failure,
-            replayMismatch: replayMismatch)
+            replayMismatch: replayMismatch, nondeterminism: nil)
     }
 
     /// The result of an exploration that found no failing schedule.
@@ -293,7 +338,7 @@ struct ExplorationRunner {
         ExplorationResult(
             exploration: exploration, schedulesRun: run,
             coveredEverySchedule: replay == nil && exploration.invalidInput == nil && planner.isExhausted,
-            failure: nil, replayMismatch: replayMismatch)
+            failure: nil, replayMismatch: replayMismatch, nondeterminism: nil)
     }
 }
 
@@ -350,6 +395,12 @@ public struct ExplorationResult: Sendable {
     /// from another test or with other `exploring:`, or the test does
     /// something the virtual world does not order.
     public let replayMismatch: String?
+    /// The schedule that did not replay the same way when it ran twice, and
+    /// where it strayed, if one did (only when the exploration
+    /// ``ScheduleExploration/checksReplays``): the test does something the
+    /// virtual world does not order, and its seeds may not replay. The
+    /// exploration stops there.
+    public let nondeterminism: String?
 
     /// Why nothing ran, if nothing could: a budget below 1, a `replaying:`
     /// seed that cannot be read, or an environment variable
@@ -362,6 +413,11 @@ public struct ExplorationResult: Sendable {
     /// it.
     public var report: String {
         if let invalidInput { return invalidInput }
+        if let nondeterminism {
+            return "The exploration stopped after \(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s"): "
+                + "\(nondeterminism). The test does something the virtual world does not order — a task started "
+                + "outside its world, real threads or real time — so its schedules may not replay."
+        }
         guard let failure else {
             if let replaying = exploration.replaying {
                 let from = exploration.replayChosenBy.map { ", chosen by \($0)" } ?? ""

@@ -67,6 +67,10 @@ public struct ScheduleExplorationTrait: TestTrait, TestScoping {
             let result = await exploration.run(at: site, isolation: nil) { _ in
                 try await KnownIssueProbe.passes(isolation: nil) { try await function() }
             }
+            if result.nondeterminism != nil {
+                record(result.report)
+                return
+            }
             guard let failure = result.failure, let path = SchedulePath.parse(failure.schedule.seed) else { return }
             record(result.report)
             replay = path
