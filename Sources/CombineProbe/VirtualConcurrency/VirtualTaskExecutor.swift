@@ -19,6 +19,12 @@ import Dispatch
 /// is event-driven: the queue resumes the waiters when it has nothing left
 /// to run — no polling, no `Task.yield()`.
 ///
+/// Jobs that come from outside the world while no step waits — the first
+/// jobs of tasks that the test starts, the sleepers that a scheduled
+/// action wakes — are held and released together when a step next waits,
+/// so that two tasks started back to back are one ready set, ordered (and
+/// explored) the same way in every run, whatever the threads' timing.
+///
 /// ## The main actor
 ///
 /// `@MainActor` work runs on the main queue, which the executor does not
@@ -107,6 +113,12 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
 
     private struct State {
         var jobs: [UnownedJob] = []
+        /// Jobs enqueued from outside the world while no step waits (see
+        /// ``enqueue(_:)``): released together, as one ready set, when a
+        /// step next waits for quiescence, or after ``holdLimit``.
+        var held: [UnownedJob] = []
+        /// Whether a release after ``holdLimit`` is on its way.
+        var isReleaseArmed = false
         var next = 0
         var isDraining = false
         /// Jobs ever enqueued: a round trip that sees it unchanged knows no
@@ -137,6 +149,16 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
 
     private let state = Locked(State())
     private let queue = DispatchQueue(label: "CombineProbe.VirtualTaskExecutor")
+    /// Set on `queue`: tells a job enqueued by a job of the world. (In a
+    /// box: an identity, never changed, not `Sendable` on every platform.)
+    private let queueKey = UncheckedSendable(DispatchSpecificKey<Bool>())
+
+    /// How long jobs enqueued from outside the world wait for a step before
+    /// they run anyway, in seconds of real time: for a test that awaits a
+    /// task of the world without moving time (it sends a value the task
+    /// waits for, then awaits the task). Long enough for a test to start
+    /// its tasks and reach its step; short enough not to be felt.
+    static let holdLimit = 0.002
     /// Reads the scheduler's count of scheduled actions: it grows by one
     /// for each action scheduled. Only called under `state`'s lock (so the calls never interleave),
     /// which then takes the scheduler's lock: never the other way round.
@@ -150,17 +172,62 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     init(scheduling: @escaping @Sendable () -> UInt64, choices: ScheduleChoices? = nil) {
         self.scheduling = scheduling
         self.choices = choices
+        queue.setSpecific(key: queueKey.value, value: true)
     }
 
     /// Takes a job to run on the executor's serial queue, after the jobs
     /// enqueued before it.
     ///
     /// - parameter job: The job.
+    ///
+    /// A job enqueued from outside the world — the first job of a task that
+    /// the test starts, a sleeper that a scheduled action wakes — while no
+    /// step waits for quiescence is held, with those that follow it, and
+    /// released as one ready set when a step next waits: so the order of the
+    /// world's jobs does not depend on how far the test's thread got before
+    /// the executor's. (A task that already prefers this executor, moving
+    /// itself onto it, runs at once; held jobs that no step releases run
+    /// after ``holdLimit``.)
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let startDraining = state.withLock { state -> Bool in
+        let fromOutside = DispatchQueue.getSpecific(key: queueKey.value) != true && !Self.currentTaskPrefers(self)
+        let (startDraining, armRelease) = state.withLock { state -> (Bool, Bool) in
+            if fromOutside && state.waiters.isEmpty && !state.isDraining {
+                state.held.append(job)
+                guard !state.isReleaseArmed else { return (false, false) }
+                state.isReleaseArmed = true
+                return (false, true)
+            }
+            if !state.held.isEmpty {
+                state.enqueued += state.held.count
+                state.jobs.append(contentsOf: state.held)
+                state.held.removeAll()
+            }
             state.jobs.append(job)
             state.enqueued += 1
+            guard !state.isDraining else { return (false, false) }
+            state.isDraining = true
+            return (true, false)
+        }
+        if startDraining { queue.async { self.drain() } }
+        if armRelease {
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.holdLimit) { self.releaseHeld(byTime: true) }
+        }
+    }
+
+    /// Whether the current task prefers `executor`.
+    private static func currentTaskPrefers(_ executor: VirtualTaskExecutor) -> Bool {
+        withUnsafeCurrentTask { $0?.unownedTaskExecutor } == executor.asUnownedTaskExecutor()
+    }
+
+    /// Releases the held jobs, as one ready set.
+    private func releaseHeld(byTime: Bool) {
+        let startDraining = state.withLock { state -> Bool in
+            if byTime { state.isReleaseArmed = false }
+            guard !state.held.isEmpty else { return false }
+            state.enqueued += state.held.count
+            state.jobs.append(contentsOf: state.held)
+            state.held.removeAll()
             guard !state.isDraining else { return false }
             state.isDraining = true
             return true
@@ -285,6 +352,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                 state.waiters.append(Waiter(id: id, firstTrip: state.tripsEnqueued, trips: state.roundTrips, continuation: continuation, deadline: deadline))
                 return deadline
             }
+            releaseHeld(byTime: false)
             checkMainActor()
             DispatchQueue.global().asyncAfter(deadline: .now() + grace, execute: deadline)
         }
