@@ -181,7 +181,9 @@ extension VirtualScheduler {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws(Failure) -> T
     ) async throws(Failure) -> T {
-        try await withTaskExecutorPreference(executor, isolation: isolation, operation: operation)
+        // The test's own task moves onto the executor: it runs at once.
+        executor.admitCurrentTask()
+        return try await withTaskExecutorPreference(executor, isolation: isolation, operation: operation)
     }
 
     /// Waits until the scheduler's virtual world is quiescent, if it has an

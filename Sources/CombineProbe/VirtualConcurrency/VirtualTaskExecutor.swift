@@ -19,11 +19,11 @@ import Dispatch
 /// is event-driven: the queue resumes the waiters when it has nothing left
 /// to run — no polling, no `Task.yield()`.
 ///
-/// Jobs that come from outside the world while no step waits — the first
-/// jobs of tasks that the test starts, the sleepers that a scheduled
-/// action wakes — are held and released together when a step next waits,
-/// so that two tasks started back to back are one ready set, ordered (and
-/// explored) the same way in every run, whatever the threads' timing.
+/// New tasks started from outside the world while no step waits (by the
+/// test, or by a scheduled action) are held and released together when a
+/// step next waits, so that two tasks started back to back are one ready
+/// set, ordered (and explored) the same way in every run, whatever the
+/// threads' timing.
 ///
 /// ## The main actor
 ///
@@ -119,6 +119,10 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         var held: [UnownedJob] = []
         /// Whether a release after ``holdLimit`` is on its way.
         var isReleaseArmed = false
+        /// The jobs run so far, by address: a task's job is the task
+        /// itself, so a job seen before is a task of the world resuming,
+        /// and one never seen is a task's first job.
+        var seen: Set<UInt> = []
         var next = 0
         var isDraining = false
         /// Jobs ever enqueued: a round trip that sees it unchanged knows no
@@ -153,12 +157,12 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// box: an identity, never changed, not `Sendable` on every platform.)
     private let queueKey = UncheckedSendable(DispatchSpecificKey<Bool>())
 
-    /// How long jobs enqueued from outside the world wait for a step before
-    /// they run anyway, in seconds of real time: for a test that awaits a
-    /// task of the world without moving time (it sends a value the task
-    /// waits for, then awaits the task). Long enough for a test to start
-    /// its tasks and reach its step; short enough not to be felt.
-    static let holdLimit = 0.002
+    /// How long new tasks started from outside the world wait for a step
+    /// before they run anyway, in seconds of real time: for a test that
+    /// starts a task of the world and awaits it without moving time. Long
+    /// enough for a test to start its tasks and reach its step on a busy
+    /// machine.
+    static let holdLimit = 0.05
     /// Reads the scheduler's count of scheduled actions: it grows by one
     /// for each action scheduled. Only called under `state`'s lock (so the calls never interleave),
     /// which then takes the scheduler's lock: never the other way round.
@@ -180,19 +184,20 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     ///
     /// - parameter job: The job.
     ///
-    /// A job enqueued from outside the world — the first job of a task that
-    /// the test starts, a sleeper that a scheduled action wakes — while no
-    /// step waits for quiescence is held, with those that follow it, and
-    /// released as one ready set when a step next waits: so the order of the
-    /// world's jobs does not depend on how far the test's thread got before
-    /// the executor's. (A task that already prefers this executor, moving
-    /// itself onto it, runs at once; held jobs that no step releases run
-    /// after ``holdLimit``.)
+    /// The first job of a new task, enqueued from outside the world — a task
+    /// that the test, or a scheduled action, starts — while no step waits for
+    /// quiescence is held, with those that follow it, and released as one
+    /// ready set when a step next waits: so the order of the world's jobs
+    /// does not depend on how far the test's thread got before the
+    /// executor's. (A task of the world resuming, and a task that already
+    /// prefers this executor moving itself onto it, run at once; held jobs
+    /// that no step releases run after ``holdLimit``.)
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let fromOutside = DispatchQueue.getSpecific(key: queueKey.value) != true && !Self.currentTaskPrefers(self)
+        let address = Self.address(of: job)
         let (startDraining, armRelease) = state.withLock { state -> (Bool, Bool) in
-            if fromOutside && state.waiters.isEmpty && !state.isDraining {
+            if fromOutside, let address, !state.seen.contains(address), state.waiters.isEmpty, !state.isDraining {
                 state.held.append(job)
                 guard !state.isReleaseArmed else { return (false, false) }
                 state.isReleaseArmed = true
@@ -213,6 +218,22 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         if armRelease {
             DispatchQueue.global().asyncAfter(deadline: .now() + Self.holdLimit) { self.releaseHeld(byTime: true) }
         }
+    }
+
+    /// A job's address, where a job is one pointer (it is on every
+    /// platform Swift supports today); nil otherwise, and then no job is
+    /// held.
+    private static func address(of job: UnownedJob) -> UInt? {
+        guard MemoryLayout<UnownedJob>.size == MemoryLayout<UInt>.size else { return nil }
+        return unsafeBitCast(job, to: UInt.self)
+    }
+
+    /// Notes that the current task moves itself onto the executor
+    /// (`withTasks`): its jobs are not new tasks to hold.
+    func admitCurrentTask() {
+        guard MemoryLayout<UnsafeCurrentTask>.size == MemoryLayout<UInt>.size,
+              let address = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UInt.self) } }) else { return }
+        state.withLock { _ = $0.seen.insert(address) }
     }
 
     /// Whether the current task prefers `executor`.
@@ -252,6 +273,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                         }
                     }
                     state.jobStarted = .now()
+                    if let address = Self.address(of: state.jobs[state.next]) { state.seen.insert(address) }
                     return state.jobs[state.next]
                 }
                 state.jobs.removeAll(keepingCapacity: true)
