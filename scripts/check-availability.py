@@ -734,6 +734,35 @@ def requirement_of(candidates, labels, unlabeled, is_call):
     return lowest(d.avail for d in reach)
 
 
+STATEMENTS = {"for", "while", "if", "guard", "switch", "catch"}
+
+
+def statement_bodies(tokens):
+    """The indices of the `{` that open the body of a `for`, `while`, `if`, `guard`, `switch` or `catch`.
+
+    Swift reads the first `{` outside brackets after such a keyword as its body,
+    never as a trailing closure: `for await v in subject.values {` iterates
+    `.values`, a property, and calls nothing.
+    """
+    bodies, depth, waiting = set(), 0, []  # waiting: the bracket depths of statements whose body is ahead
+    for i, tok in enumerate(tokens):
+        t = tok.text
+        if t in STATEMENTS and (i == 0 or tokens[i - 1].text not in (".",)):
+            waiting.append(depth)
+        elif t in ("(", "["):
+            depth += 1
+        elif t in (")", "]"):
+            depth -= 1
+        elif t == "{":
+            if waiting and waiting[-1] == depth:
+                bodies.add(i)
+                waiting.pop()
+            depth += 1
+        elif t == "}":
+            depth -= 1
+    return bodies
+
+
 class Finding:
     def __init__(self, path, line, name, req):
         self.path, self.line, self.name, self.req = path, line, name, req
@@ -749,6 +778,7 @@ def check_text(text, path, table, first_line=1):
     """The findings of one Swift text against `table`."""
     tokens = tokenize(text, first_line)
     findings, seen = [], set()
+    bodies = statement_bodies(tokens)
 
     def report(index, name, req, avail):
         if req and newer(req, merge(table.targets, avail)):
@@ -763,6 +793,8 @@ def check_text(text, path, table, first_line=1):
             return
         prev = tokens[i - 1].text if i else ""
         nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
+        if i + 1 in bodies:
+            nxt = ""  # `for await v in subject.values {`: a loop's body, not a trailing closure
         name = t.lstrip("@")
         qualified = prev == "." and i >= 2 and tokens[i - 2].text in MODULES
         # A type, protocol or macro.

@@ -102,6 +102,31 @@ class CheckAvailabilityTests(unittest.TestCase):
             }
             """), ["Tests/T/T.swift:3: .values", "Tests/T/T.swift:4: .values", "Tests/T/T.swift:5: .values"])
 
+    def test_values_iterated_by_a_for_loop_is_flagged(self):
+        # The `{` after `.values` opens the loop's body: it is no trailing closure.
+        self.assertEqual(self.in_test("""
+            final class Search {
+                @Published var query = ""
+                func run(subject: PassthroughSubject<Int, Error>, table: [String: Int]) async throws {
+                    for await q in $query.values { _ = q }
+                    for try await v in subject.values {
+                        _ = v
+                    }
+                    while let v = await subject.values.first(where: { _ in true }) { _ = v }
+                    for v in table.values { _ = v }
+                }
+            }
+            """), ["Tests/T/T.swift:5: .values", "Tests/T/T.swift:6: .values", "Tests/T/T.swift:9: .values"])
+
+    def test_values_iterated_under_availability_is_not_flagged(self):
+        self.assertEqual(self.in_test("""
+            func run(subject: PassthroughSubject<Int, Never>) async {
+                if #available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *) {
+                    for await v in subject.values { _ = v }
+                }
+            }
+            """), [])
+
     def test_an_observable_model_is_flagged(self):
         self.assertEqual(self.in_test("""
             @Observable final class Counter {
