@@ -383,16 +383,52 @@ def parameters(tokens, i):
 
 
 class Scope:
-    __slots__ = ("kind", "name", "avail", "paren_base", "guard_else", "guard_avail")
+    __slots__ = ("kind", "name", "avail", "paren_base", "guard_else", "guard_avail", "decl_kind")
 
-    def __init__(self, kind, name, avail, paren_base):
+    def __init__(self, kind, name, avail, paren_base, decl_kind=None):
         self.kind, self.name, self.avail, self.paren_base = kind, name, avail, paren_base
         self.guard_else = False
         self.guard_avail = None
+        self.decl_kind = decl_kind
 
 
-def scan(tokens, on_decl=None, on_token=None, on_position=None):
+def is_stored_instance_property(tokens, i):
+    """Whether the `var`/`let` at tokens[i], a member of a type, is an instance property with storage.
+
+    Swift refuses `@available` for a newer OS on such a property ("stored
+    properties cannot be marked potentially unavailable"); `static` and `lazy`
+    ones are initialized lazily and may carry it.
+    """
+    j = i - 1
+    while j >= 0 and tokens[j].line == tokens[i].line:
+        if tokens[j].text in ("static", "class", "lazy"):
+            return False
+        j -= 1
+    depth, k = 0, i + 1
+    while k < len(tokens):
+        t = tokens[k].text
+        if depth == 0 and k > i + 2 and tokens[k].newline_before and t not in CONTINUATION:
+            return True  # no initial value, no accessors: `var clock: Clock?`
+        if t in ("(", "["):
+            depth += 1
+        elif t in (")", "]"):
+            depth -= 1
+        elif depth == 0 and t == "=":
+            return True
+        elif depth == 0 and t == "{":
+            return k + 1 < len(tokens) and tokens[k + 1].text in ("willSet", "didSet")
+        elif depth == 0 and t == "}":
+            return True
+        k += 1
+    return True
+
+
+def scan(tokens, on_decl=None, on_token=None, on_position=None, on_stored=None, context=None):
     """Walks tokens with the availability in force at each.
+
+    on_stored(index, type_name, avail_own, avail_enclosing) is called for each
+    stored instance property of a type; while its declaration is read,
+    context["stored"] (if a context is given) is the name of its type.
 
     on_decl(kind, name, owner, params, avail_own, avail_effective, top_level)
     is called for each declaration; on_token(index, availability) for each
@@ -430,6 +466,8 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None):
 
     def end_decl():
         nonlocal decl, attrs
+        if context is not None:
+            context["stored"] = None
         if decl and on_decl:
             kind, name, params, own = decl
             where = owner()
@@ -485,6 +523,15 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None):
                     j = matching(tokens, j, "<", ">") + 1
                 if j < n and tokens[j].text == "(":
                     params, _ = parameters(tokens, j)
+            if t in ("var", "let") and stack[-1].kind == "type" and stack[-1].decl_kind != "protocol" \
+                    and is_stored_instance_property(tokens, i):
+                if on_stored:
+                    enclosing = {}
+                    for scope in stack:
+                        enclosing = merge(enclosing, scope.avail)
+                    on_stored(i, stack[-1].name, attrs, enclosing)
+                if context is not None:
+                    context["stored"] = stack[-1].name
             decl = (t, name, params, attrs)
             decl_parens = parens
             attrs = {}
@@ -510,9 +557,11 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None):
                 if on_decl and where is not False:
                     on_decl(kind, name, where, params, own, merge(in_force(), own), where is None)
                 scope_kind = "type" if kind in DECL_TYPES else ("extension" if kind == "extension" else "body")
-                scope = Scope(scope_kind, name, own, parens)
+                scope = Scope(scope_kind, name, own, parens, kind)
                 decl = None
                 attrs = {}
+                if context is not None:
+                    context["stored"] = None
             else:
                 scope = Scope("block", None, {}, parens)
             stack.append(scope)
@@ -764,12 +813,26 @@ def statement_bodies(tokens):
 
 
 class Finding:
-    def __init__(self, path, line, name, req):
+    """A use of `name`, which needs `req`. `stored_in`: the type whose stored property uses it, which
+    cannot take the attribute; `kind` "attribute": an `@available` where Swift refuses one."""
+
+    def __init__(self, path, line, name, req, stored_in=None, kind="use"):
         self.path, self.line, self.name, self.req = path, line, name, req
+        self.stored_in, self.kind = stored_in, kind
 
     def __str__(self):
         needs = " / ".join(f"{p} {show(self.req[p])}" for p in PLATFORMS if p in self.req)
         attribute = ", ".join(f"{p} {show(self.req[p])}" for p in PLATFORMS if p in self.req and self.req[p] != NEVER)
+        box = ("or keep it in a computed property over a stored box (`private var _x: Any?`); "
+               "a `lazy` or `static` property may carry @available")
+        if self.kind == "attribute":
+            return (f"{self.path}:{self.line}: {self.name} is a stored property: Swift refuses "
+                    f"@available({attribute}, *) on it on Apple platforms (\"stored properties cannot be marked "
+                    f"potentially unavailable\"); mark the enclosing type {self.stored_in} instead, {box}")
+        if self.stored_in:
+            return (f"{self.path}:{self.line}: {self.name} needs {needs} in a stored property, which cannot be "
+                    f"marked @available: add @available({attribute}, *) to the enclosing type {self.stored_in}, "
+                    f"{box}")
         return (f"{self.path}:{self.line}: {self.name} needs {needs}; "
                 f"add @available({attribute}, *) or #available")
 
@@ -779,13 +842,20 @@ def check_text(text, path, table, first_line=1):
     tokens = tokenize(text, first_line)
     findings, seen = [], set()
     bodies = statement_bodies(tokens)
+    context = {"stored": None}
 
     def report(index, name, req, avail):
         if req and newer(req, merge(table.targets, avail)):
             key = (tokens[index].line, name)
             if key not in seen:
                 seen.add(key)
-                findings.append(Finding(path, tokens[index].line, name, req))
+                findings.append(Finding(path, tokens[index].line, name, req, context["stored"]))
+
+    def on_stored(index, type_name, own, enclosing):
+        beyond = {p: v for p, v in own.items() if p in PLATFORMS and v != NEVER}
+        if beyond and newer(beyond, merge(table.targets, enclosing)):
+            name = tokens[index + 1].text if index + 1 < len(tokens) else "?"
+            findings.append(Finding(path, tokens[index].line, f"'{name}'", beyond, type_name, "attribute"))
 
     def on_token(i, avail):
         t = tokens[i].text
@@ -838,7 +908,8 @@ def check_text(text, path, table, first_line=1):
                 if functions:
                     report(i, name, requirement_of(functions, labels, unlabeled, True), avail)
 
-    scan(tokens, on_token=on_token)
+    scan(tokens, on_token=on_token, on_stored=on_stored, context=context)
+    findings.sort(key=lambda f: f.line)
     return findings
 
 

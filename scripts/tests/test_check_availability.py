@@ -192,10 +192,58 @@ class CheckAvailabilityTests(unittest.TestCase):
                     Task(executorPreference: scheduler.executor) { }
                 }
             """ + A13 + """
-                var clock: (any Clock<Duration>)?
+                var clock: (any Clock<Duration>)? { nil }
+            """ + A13 + """
+                lazy var lazyClock: any Clock<Duration> = ContinuousClock()
+            """ + A13 + """
+                static let shared = ContinuousClock()
                 let other = 1
             }
             """), [])
+
+    def test_available_on_a_stored_property_is_flagged(self):
+        # Swift refuses it on Apple platforms; Linux compiles it.
+        self.assertEqual(self.in_test("""
+            final class Model {
+            """ + A13 + """
+                var clock: (any Clock<Duration>)?
+            """ + A13 + """
+                let started = ContinuousClock.now
+            """ + A13 + """
+                var elapsed: Duration = .zero {
+                    didSet { }
+                }
+            """ + A13 + """
+                var computed: Duration { .zero }
+            }
+            protocol Timed {
+            """ + A13 + """
+                var elapsed: Duration { get }
+            }
+            """ + A13 + """
+            struct Covered {
+            """ + A13 + """
+                var clock = ContinuousClock()
+            }
+            """), ["Tests/T/T.swift:4: 'clock'", "Tests/T/T.swift:6: 'started'", "Tests/T/T.swift:8: 'elapsed'"])
+
+    def test_the_advice_for_a_stored_property_is_never_to_mark_it(self):
+        with tempfile.TemporaryDirectory() as directory:
+            root = pathlib.Path(directory)
+            (root / "Package.swift").write_text(PACKAGE)
+            (root / "Tests").mkdir()
+            (root / "Tests" / "T.swift").write_text(
+                "final class Model {\n    let clock = ContinuousClock()\n    " + A13 + "\n    let other = ContinuousClock()\n}\n")
+            output = io.StringIO()
+            with contextlib.redirect_stdout(output):
+                check.main(["check-availability.py", str(root)])
+            lines = output.getvalue().splitlines()
+            self.assertIn("Tests/T.swift:2: ContinuousClock needs macOS 13.0 / iOS 16.0 / tvOS 16.0 / watchOS 9.0 "
+                          "in a stored property, which cannot be marked @available: add @available(macOS 13.0, "
+                          "iOS 16.0, tvOS 16.0, watchOS 9.0, *) to the enclosing type Model", lines[0])
+            self.assertNotIn("or #available", lines[0])
+            self.assertIn("Tests/T.swift:4: 'other' is a stored property: Swift refuses @available(", lines[1])
+            self.assertIn("mark the enclosing type Model instead", lines[1])
 
     def test_a_platform_the_attribute_leaves_out_is_flagged(self):
         self.assertEqual(self.in_test("""
