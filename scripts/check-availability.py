@@ -71,8 +71,9 @@ import sys
 
 PLATFORMS = ("macOS", "iOS", "tvOS", "watchOS")
 NEVER = (10 ** 6,)  # `@available(watchOS, unavailable)`: no version covers a use
-MODULES = {"Swift", "_Concurrency", "Observation", "Synchronization", "Testing", "Combine", "Foundation", "Dispatch"}
-INTERFACE_MODULES = ("Swift", "_Concurrency", "Observation", "Synchronization", "Testing")
+MODULES = {"Swift", "_Concurrency", "Observation", "Synchronization", "Testing", "Combine", "Foundation", "Dispatch",
+           "_StringProcessing", "RegexBuilder", "os", "OSLog"}
+INTERFACE_MODULES = ("Swift", "_Concurrency", "Observation", "Synchronization", "Testing", "_StringProcessing", "RegexBuilder")
 
 # Combine and Foundation, from Apple's documentation. Written as a Swift
 # interface, parsed like the toolchain's. Old declarations are listed where a
@@ -148,7 +149,68 @@ public class FileManager {}
 extension FileManager {
   public var temporaryDirectory: URL { get }
 }
+extension Record {
+  // https://developer.apple.com/documentation/combine/record/recording/output : macOS 10.15, iOS 13.0
+  public struct Recording { public var output: [Output] { get } }
+}
+
+// https://developer.apple.com/documentation/foundation/date/formatted() , date/formatted(date:time:) and
+// date/formatted(_:) ; binaryinteger/formatted() , binaryfloatingpoint/formatted() , decimal/formatted() :
+// macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+extension Date {
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted() -> String
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted(date: Date.FormatStyle.DateStyle, time: Date.FormatStyle.TimeStyle) -> String
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted<F>(_ format: F) -> F.FormatOutput
+}
+extension BinaryInteger {
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted() -> String
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted<S>(_ format: S) -> S.FormatOutput
+}
+extension BinaryFloatingPoint {
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted() -> String
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted<S>(_ format: S) -> S.FormatOutput
+}
+// https://developer.apple.com/documentation/swift/string/init(localized:table:bundle:locale:comment:) and
+// init(localized:defaultvalue:table:bundle:locale:comment:): macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+extension String {
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public init(localized keyAndValue: String.LocalizationValue, table: String? = nil, bundle: Bundle? = nil, locale: Locale = .current, comment: StaticString? = nil)
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public init(localized key: StaticString, defaultValue: String.LocalizationValue, table: String? = nil, bundle: Bundle? = nil, locale: Locale = .current, comment: StaticString? = nil)
+  public init(format: String, _ arguments: CVarArg...)
+}
+// https://developer.apple.com/documentation/foundation/attributedstring : macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct AttributedString {}
+public class NotificationCenter {}
+extension NotificationCenter {
+  // https://developer.apple.com/documentation/foundation/notificationcenter/notifications(named:object:) :
+  // macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func notifications(named name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Notifications
+  // https://developer.apple.com/documentation/foundation/notificationcenter/publisher(for:object:) : macOS 10.15
+  public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher
+}
+
+// os, not in the toolchain either.
+// https://developer.apple.com/documentation/os/logger : macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0
+@available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+public struct Logger {}
+// https://developer.apple.com/documentation/os/osallocatedunfairlock : macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+public struct OSAllocatedUnfairLock {}
 """
+
+# A name of the tables that another module's type shares: not flagged in a file
+# that imports that module and not the table's (swift-log's `Logger`).
+SHADOWED_BY_IMPORT = {"Logger": ({"Logging"}, {"os", "OSLog"})}
 
 # Receivers named like these are taken for a publisher (`subject.values`).
 PUBLISHER_RECEIVERS = re.compile(r"(?i)(publisher|subject)$")
@@ -219,6 +281,18 @@ def lowest(reqs):
 SPECIAL = re.compile(r'[/"#]')
 
 
+BARE_REGEX = re.compile(r"/(?![\s*/=])(?:\\.|[^\\/\n])*?(?<![\s\\])/(?![/*])")
+
+
+def regex_literal_at(text, i):
+    """The length of the bare regex literal `/…/` at text[i], or 0: only where an expression starts."""
+    before = text[:i].rstrip(" \t")
+    if before and before[-1] not in "(,=:[{!;&|?\n" and not re.search(r"\b(return|try|case|in)$", before):
+        return 0
+    m = BARE_REGEX.match(text, i)
+    return len(m.group()) if m else 0
+
+
 def strip_swift(text):
     """`text` with comments and string literals blanked, lines kept in place."""
     out = []
@@ -259,6 +333,16 @@ def strip_swift(text):
                     break
                 j += 1
             out.append('"' + re.sub(r"[^\n]", " ", text[i + 1:j - 1]) + '"' if j - i >= 2 else text[i:j])
+            i = j
+        elif c == "#" and text.startswith("#/", i) or c == "/" and regex_literal_at(text, i):
+            # A regex literal (`#/…/#`, `/…/`) is a Regex, macOS 13: it reads as the type's name.
+            if c == "#":
+                hashes = len(text[i:]) - len(text[i:].lstrip("#"))
+                close = text.find("/" + "#" * hashes, i + hashes + 1)
+                j = n if close < 0 else close + 1 + hashes
+            else:
+                j = i + regex_literal_at(text, i)
+            out.append("Regex" + re.sub(r"[^\n]", "", text[i:j]))
             i = j
         else:
             m = SPECIAL.search(text, i + 1)
@@ -773,7 +857,9 @@ def owner_matches(owner, hint):
 def requirement_of(candidates, labels, unlabeled, is_call):
     """The availability a use needs, if every declaration it can reach is newer than its type."""
     if is_call:
-        reach = [d for d in candidates if d.kind != "var" and d.kind != "let" and compatible(d, labels, unlabeled)]
+        reach = [d for d in candidates if d.kind not in ("var", "let") and compatible(d, labels, unlabeled)]
+        if not labels:  # a property holding a closure is called without labels (`matcher.matches(event)`)
+            reach += [d for d in candidates if d.kind in ("var", "let")]
     else:
         reach = [d for d in candidates if d.kind in ("var", "let") or (d.kind == "case" and not d.params)]
         if not reach:
@@ -842,6 +928,7 @@ def check_text(text, path, table, first_line=1):
     tokens = tokenize(text, first_line)
     findings, seen = [], set()
     bodies = statement_bodies(tokens)
+    imports = {tokens[k + 1].text for k in range(len(tokens) - 1) if tokens[k].text == "import"}
     context = {"stored": None}
 
     def report(index, name, req, avail):
@@ -870,6 +957,10 @@ def check_text(text, path, table, first_line=1):
         # A type, protocol or macro.
         if (prev != "." or qualified) and name[:1].isupper():
             req = table.type_requirement(name)
+            if req and name in SHADOWED_BY_IMPORT and not qualified:
+                others, own = SHADOWED_BY_IMPORT[name]
+                if imports & others and not imports & own:
+                    return
             if req:
                 report(i, name, req, avail)
                 return

@@ -127,6 +127,74 @@ class CheckAvailabilityTests(unittest.TestCase):
             }
             """), [])
 
+    def test_foundation_formatting_and_localization_are_flagged(self):
+        self.assertEqual(self.in_test("""
+            import Foundation
+            func describe(day: Date, count: Int) -> [Any] {
+                [Date().formatted(), day.formatted(date: .abbreviated, time: .omitted), count.formatted(),
+                 String(localized: "Hello"), String(format: "%d", count), AttributedString("Hello")]
+            }
+            """), ["Tests/T/T.swift:4: .formatted",  # one finding per name and line
+                   "Tests/T/T.swift:5: String(localized:)", "Tests/T/T.swift:5: AttributedString"])
+
+    def test_regex_types_literals_and_algorithms_are_flagged(self):
+        # Regex comes from the toolchain's _StringProcessing.swiftinterface; a literal reads as a Regex.
+        self.assertEqual(self.in_test("""
+            func match(_ text: String) throws -> Bool {
+                let pattern = try Regex("a+")
+                let digits = #/[0-9]+/#
+                let ratio = 6 / 2 / 3
+                return text.wholeMatch(of: /a+b/) != nil || text.contains("a") || text.split(separator: ",").isEmpty
+            }
+            """), ["Tests/T/T.swift:3: Regex", "Tests/T/T.swift:4: Regex", "Tests/T/T.swift:6: .wholeMatch",
+                   "Tests/T/T.swift:6: Regex"])
+
+    def test_regex_under_availability_is_not_flagged(self):
+        self.assertEqual(self.in_test(A13 + """
+            func match(_ text: String) -> Bool {
+                text.wholeMatch(of: /a+b/) != nil
+            }
+            """), [])
+
+    def test_notification_sequences_are_flagged(self):
+        self.assertEqual(self.in_test("""
+            import Foundation
+            func observe(center: NotificationCenter) async {
+                for await note in center.notifications(named: .init("x")) { _ = note }
+                _ = NotificationCenter.default.notifications(named: .init("x"))
+                _ = NotificationCenter.default.publisher(for: .init("x"))
+            }
+            """), ["Tests/T/T.swift:4: .notifications", "Tests/T/T.swift:5: .notifications"])
+
+    def test_os_logger_and_unfair_lock_are_flagged(self):
+        self.assertEqual(self.findings({
+            "Tests/T/Os.swift": """
+                import os
+                final class Probe {
+                    let log = Logger(subsystem: "a", category: "b")
+                    let qualified = os.Logger(subsystem: "a", category: "b")
+                    let lock = OSAllocatedUnfairLock(initialState: 0)
+                }
+                """.replace("\n                ", "\n"),
+            "Tests/T/SwiftLog.swift": "import Logging\nlet log = Logger(label: \"a\")\n",
+        }), ["Tests/T/Os.swift:4: Logger", "Tests/T/Os.swift:5: Logger", "Tests/T/Os.swift:6: OSAllocatedUnfairLock"])
+
+    def test_generic_next_isolation_is_flagged(self):
+        self.assertEqual(self.in_test("""
+            func drain<I: AsyncIteratorProtocol>(_ iterator: inout I) async throws {
+                while let element = try await iterator.next(isolation: #isolation) { _ = element }
+                _ = try await iterator.next()
+            }
+            """), ["Tests/T/T.swift:3: .next"])
+
+    def test_a_property_holding_a_closure_is_called_without_flag(self):
+        self.assertEqual(self.in_test("""
+            struct Matcher { let matches: (Int) -> Bool }
+            func check(matcher: Matcher, recording: Record<Int, Never>.Recording) -> Bool {
+                matcher.matches(1) && recording.output.isEmpty
+            }
+            """), [])
+
     def test_an_observable_model_is_flagged(self):
         self.assertEqual(self.in_test("""
             @Observable final class Counter {
