@@ -681,6 +681,7 @@ class Table:
         self.members = {}    # name -> [Decl]
         self.functions = {}  # name -> [Decl]
         self.inits = {}      # type name -> [Decl]
+        self.assoc = {}      # protocol name -> [availability of each associated type]
         self.pending = []
 
     def lookup(self, kind, name):
@@ -691,6 +692,8 @@ class Table:
         def on_decl(kind, name, owner, params, own, avail, top_level):
             if not name or not is_identifier(name):
                 return
+            if kind == "associatedtype" and owner:
+                self.assoc.setdefault(owner, []).append(avail)
             if kind in DECL_TYPES:
                 if top_level and kind != "associatedtype":
                     self.types.setdefault(name, []).append(avail)
@@ -717,13 +720,14 @@ class Table:
             return {name: [(d.kind, d.name, d.owner, [(p.label, p.optional) for p in d.params]
                             if d.params is not None else None, d.avail, d.status, d.origin) for d in ds]
                     for name, ds in table.items()}
-        return {"types": self.types, "members": decls(self.members), "functions": decls(self.functions),
+        return {"types": self.types, "assoc": self.assoc, "members": decls(self.members), "functions": decls(self.functions),
                 "inits": decls(self.inits)}
 
     @classmethod
     def from_data(cls, targets, data):
         table = cls(targets)
         table.types = data["types"]
+        table.assoc = data["assoc"]
         for kind in ("members", "functions", "inits"):
             out = getattr(table, kind)
             for name, ds in data[kind].items():
@@ -740,6 +744,17 @@ class Table:
         if not avails or any(not newer(a, self.targets) for a in avails):
             return None
         return lowest(avails)
+
+    def parameterized_requirement(self, name):
+        """What `name<…>` (a protocol with its primary associated types, `AsyncSequence<Int, Never>`) needs
+        beyond the protocol: its newest associated type (`Failure`, macOS 15), if newer than the targets."""
+        avails = [a for a in self.lookup("assoc", name) if newer(a, self.targets)]
+        if not avails:
+            return None
+        out = {}
+        for a in avails:
+            out = merge(out, a)
+        return out
 
     def settle(self):
         """Classifies each new declaration: old, new, or new with its type ("inherited")."""
@@ -955,6 +970,11 @@ def check_text(text, path, table, first_line=1):
         name = t.lstrip("@")
         qualified = prev == "." and i >= 2 and tokens[i - 2].text in MODULES
         # A type, protocol or macro.
+        if (prev != "." or qualified) and name[:1].isupper() and nxt == "<" and not table.type_requirement(name):
+            req = table.parameterized_requirement(name)
+            if req:
+                report(i, f"{name}<…>", req, avail)
+                return
         if (prev != "." or qualified) and name[:1].isupper():
             req = table.type_requirement(name)
             if req and name in SHADOWED_BY_IMPORT and not qualified:

@@ -179,6 +179,23 @@ class CheckAvailabilityTests(unittest.TestCase):
             "Tests/T/SwiftLog.swift": "import Logging\nlet log = Logger(label: \"a\")\n",
         }), ["Tests/T/Os.swift:4: Logger", "Tests/T/Os.swift:5: Logger", "Tests/T/Os.swift:6: OSAllocatedUnfairLock"])
 
+    def test_async_sequence_with_its_primary_associated_types_is_flagged(self):
+        # `Failure`, the second primary associated type, is macOS 15 in _Concurrency.swiftinterface.
+        self.assertEqual(self.in_test("""
+            func consume(_ numbers: some AsyncSequence<Int, Never>) {}
+            final class Model {
+                var numbers: (any AsyncSequence<Int, any Error>)? { nil }
+            }
+            func step(_ iterator: inout any AsyncIteratorProtocol<Int, Never>) {}
+            func old<S: AsyncSequence>(_ numbers: S) where S.Element == Int {}
+            """), ["Tests/T/T.swift:2: AsyncSequence<…>", "Tests/T/T.swift:4: AsyncSequence<…>",
+                   "Tests/T/T.swift:6: AsyncIteratorProtocol<…>"])
+
+    def test_async_sequence_with_its_primary_associated_types_under_availability_is_not_flagged(self):
+        self.assertEqual(self.in_test(A15 + """
+            func consume(_ numbers: some AsyncSequence<Int, Never>) {}
+            """), [])
+
     def test_generic_next_isolation_is_flagged(self):
         self.assertEqual(self.in_test("""
             func drain<I: AsyncIteratorProtocol>(_ iterator: inout I) async throws {
