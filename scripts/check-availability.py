@@ -439,12 +439,13 @@ class Param:
 
 
 class Decl:
-    __slots__ = ("kind", "name", "owner", "params", "avail", "status", "origin")
+    __slots__ = ("kind", "name", "owner", "params", "avail", "status", "origin", "type")
 
-    def __init__(self, kind, name, owner, params, avail, origin):
+    def __init__(self, kind, name, owner, params, avail, origin, type_=None):
         self.kind, self.name, self.owner, self.params, self.avail = kind, name, owner, params, avail
         self.status = None  # "old", "new" (newer than its type) or "inherited" (new with its type)
         self.origin = origin
+        self.type = type_  # the type a property holds or a function returns, as written, or None
 
 
 def parameters(tokens, i):
@@ -514,8 +515,8 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None, on_stored=None, 
     stored instance property of a type; while its declaration is read,
     context["stored"] (if a context is given) is the name of its type.
 
-    on_decl(kind, name, owner, params, avail_own, avail_effective, top_level)
-    is called for each declaration; on_token(index, availability) for each
+    on_decl(kind, name, owner, params, avail_own, avail_effective, top_level, index)
+    is called for each declaration (index: its keyword's); on_token(index, availability) for each
     token outside attributes and declaration names; on_position(index,
     availability) for every token, with the availability in force before it
     (what the code above it grants).
@@ -525,6 +526,7 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None, on_stored=None, 
     attrs = {}            # @available seen since the last declaration ended
     decl = None           # (kind, name, params, attrs) of the declaration being read
     decl_parens = 0
+    decl_at = 0
     cond = None           # ("if" | "guard", availability) waiting for its `{`
     statement = None      # the last `if` / `guard` / `while` keyword of this scope
     i, n = 0, len(tokens)
@@ -556,7 +558,7 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None, on_stored=None, 
             kind, name, params, own = decl
             where = owner()
             if where is not False:
-                on_decl(kind, name, where, params, own, merge(in_force(), own), where is None)
+                on_decl(kind, name, where, params, own, merge(in_force(), own), where is None, decl_at)
         decl = None
         attrs = {}
 
@@ -617,6 +619,7 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None, on_stored=None, 
                 if context is not None:
                     context["stored"] = stack[-1].name
             decl = (t, name, params, attrs)
+            decl_at = i
             decl_parens = parens
             attrs = {}
             named = t not in ("init", "subscript", "deinit") and name and is_identifier(name)
@@ -639,7 +642,7 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None, on_stored=None, 
                 kind, name, params, own = decl
                 where = owner()
                 if on_decl and where is not False:
-                    on_decl(kind, name, where, params, own, merge(in_force(), own), where is None)
+                    on_decl(kind, name, where, params, own, merge(in_force(), own), where is None, decl_at)
                 scope_kind = "type" if kind in DECL_TYPES else ("extension" if kind == "extension" else "body")
                 scope = Scope(scope_kind, name, own, parens, kind)
                 decl = None
@@ -672,6 +675,33 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None, on_stored=None, 
 
 # ---------------------------------------------------------------- tables
 
+def conformances(tokens):
+    """name -> protocols, from `struct Name<…>: A, B`, `protocol P: Q` and `extension Module.Name: A`."""
+    out, n = {}, len(tokens)
+    for i, tok in enumerate(tokens):
+        if tok.text not in ("struct", "class", "enum", "actor", "extension", "protocol") or i + 1 >= n:
+            continue
+        j = i + 1
+        name = tokens[j].text
+        while j + 2 < n and tokens[j + 1].text == "." and is_identifier(tokens[j + 2].text):
+            j += 2
+            name = tokens[j].text
+        if not is_identifier(name) or name in DECL_KEYWORDS:
+            continue
+        j += 1
+        if j < n and tokens[j].text == "<":
+            j = matching(tokens, j, "<", ">") + 1
+        if j < n and tokens[j].text == ":":
+            k, found = j + 1, set()
+            while k < n and tokens[k].text not in ("{", "where") and k < j + 40:
+                if is_identifier(tokens[k].text) and tokens[k].text[:1].isupper() and tokens[k].text not in MODULES:
+                    found.add(tokens[k].text)
+                k += 1
+            if found:
+                out.setdefault(name, set()).update(found)
+    return out
+
+
 class Table:
     """Declarations by name. A table made with a parent adds its own to the parent's."""
 
@@ -682,6 +712,10 @@ class Table:
         self.functions = {}  # name -> [Decl]
         self.inits = {}      # type name -> [Decl]
         self.assoc = {}      # protocol name -> [availability of each associated type]
+        self.conforms = {}   # type or protocol name -> [the protocols it declares it conforms to or refines]
+        self.aliases = {}    # typealias name -> [the type it names, as written]
+        self.closures = {}
+        self.resolved = {}
         self.pending = []
 
     def lookup(self, kind, name):
@@ -689,9 +723,15 @@ class Table:
         return (self.parent.lookup(kind, name) + own) if self.parent else own
 
     def add_source(self, text, origin):
-        def on_decl(kind, name, owner, params, own, avail, top_level):
+        tokens = tokenize(text)
+
+        def on_decl(kind, name, owner, params, own, avail, top_level, index):
             if not name or not is_identifier(name):
                 return
+            if kind == "typealias" and top_level:
+                written = declared_type(tokens, index)
+                if written:
+                    self.aliases.setdefault(name, []).append(written)
             if kind == "associatedtype" and owner:
                 self.assoc.setdefault(owner, []).append(avail)
             if kind in DECL_TYPES:
@@ -700,7 +740,7 @@ class Table:
                 return
             if kind in ("extension", "deinit", "subscript"):
                 return
-            d = Decl(kind, name, owner, params, avail, origin)
+            d = Decl(kind, name, owner, params, avail, origin, declared_type(tokens, index))
             if kind == "init":
                 if owner:
                     self.inits.setdefault(owner, []).append(d)
@@ -712,15 +752,17 @@ class Table:
                 return
             self.pending.append(d)
 
-        scan(tokenize(text), on_decl=on_decl)
+        scan(tokens, on_decl=on_decl)
+        for name, protocols in conformances(tokens).items():
+            self.conforms.setdefault(name, []).append(protocols)
 
     def to_data(self):
         """The table as plain data (for the cache)."""
         def decls(table):
             return {name: [(d.kind, d.name, d.owner, [(p.label, p.optional) for p in d.params]
-                            if d.params is not None else None, d.avail, d.status, d.origin) for d in ds]
+                            if d.params is not None else None, d.avail, d.status, d.origin, d.type) for d in ds]
                     for name, ds in table.items()}
-        return {"types": self.types, "assoc": self.assoc, "members": decls(self.members), "functions": decls(self.functions),
+        return {"types": self.types, "assoc": self.assoc, "conforms": self.conforms, "aliases": self.aliases, "members": decls(self.members), "functions": decls(self.functions),
                 "inits": decls(self.inits)}
 
     @classmethod
@@ -728,12 +770,14 @@ class Table:
         table = cls(targets)
         table.types = data["types"]
         table.assoc = data["assoc"]
+        table.conforms = data["conforms"]
+        table.aliases = data["aliases"]
         for kind in ("members", "functions", "inits"):
             out = getattr(table, kind)
             for name, ds in data[kind].items():
-                for kind_, decl_name, owner, params, avail, status, origin in ds:
+                for kind_, decl_name, owner, params, avail, status, origin, type_ in ds:
                     d = Decl(kind_, decl_name, owner, None if params is None else [Param(*p) for p in params],
-                             avail, origin)
+                             avail, origin, type_)
                     d.status = status
                     out.setdefault(name, []).append(d)
         return table
@@ -744,6 +788,36 @@ class Table:
         if not avails or any(not newer(a, self.targets) for a in avails):
             return None
         return lowest(avails)
+
+    def resolve(self, names, seen=frozenset()):
+        """`names` with each top-level typealias replaced by the type it names
+        (VirtualSchedulerOf → VirtualScheduler)."""
+        if not names:
+            return names
+        out = set()
+        for name in names:
+            if name not in self.resolved:
+                targets = self.lookup("aliases", name) if name not in seen else []
+                resolved = [type_names(t) for t in targets]
+                if resolved and all(resolved):
+                    self.resolved[name] = set().union(*(self.resolve(r, seen | {name}) for r in resolved))
+                else:
+                    self.resolved[name] = {name}
+            out |= self.resolved[name]
+        return out
+
+    def supertypes(self, name):
+        """`name` and every protocol it conforms to, as its declarations and extensions say
+        (String → BidirectionalCollection, Collection, Sequence, …)."""
+        if name not in self.closures:
+            out, todo = {name}, [name]
+            while todo:
+                for protocols in self.lookup("conforms", todo.pop()):
+                    for p in protocols - out:
+                        out.add(p)
+                        todo.append(p)
+            self.closures[name] = out
+        return self.closures[name]
 
     def parameterized_requirement(self, name):
         """What `name<…>` (a protocol with its primary associated types, `AsyncSequence<Int, Never>`) needs
@@ -913,6 +987,297 @@ def statement_bodies(tokens):
     return bodies
 
 
+# ---------------------------------------------------------------- types
+
+# Combine's operators: on a publisher, each returns a publisher.
+# https://developer.apple.com/documentation/combine/publisher (macOS 10.15 unless listed in HAND_TABLE)
+PUBLISHER_OPERATORS = set("""
+map tryMap filter tryFilter compactMap tryCompactMap flatMap switchToLatest receive subscribe debounce
+throttle removeDuplicates tryRemoveDuplicates eraseToAnyPublisher share merge combineLatest zip scan
+tryScan reduce tryReduce collect first tryFirst last tryLast dropFirst drop tryDrop prefix tryPrefix
+handleEvents catch tryCatch retry replaceError replaceNil replaceEmpty setFailureType mapError delay
+timeout print breakpoint breakpointOnError append prepend buffer multicast makeConnectable autoconnect
+decode encode assertNoFailure output measureInterval ignoreOutput count min max tryMin tryMax contains
+tryContains allSatisfy tryAllSatisfy removeDuplicates mapToResult publisher
+""".split())
+STATEMENT_END = {";", ",", "else", "in", "}", ")", "]"}
+
+
+def declared_type(tokens, i):
+    """The type written for the declaration whose keyword is tokens[i]: a property's annotation,
+    a function's result, or the type a property's initializer calls (`= Foo(…)`); None if unwritten."""
+    kind = tokens[i].text
+    n = len(tokens)
+
+    def until(j, stops):
+        depth, out = 0, []
+        while j < n:
+            t = tokens[j].text
+            if depth == 0 and (t in stops or (out and tokens[j].newline_before and t not in ("&", ".", "?"))):
+                break
+            depth += t in ("(", "[", "<")
+            depth -= t in (")", "]", ">")
+            if depth < 0:
+                break
+            out.append(t)
+            j += 1
+        return out
+
+    if kind in ("var", "let"):
+        j = i + 2
+        if j < n and tokens[j].text == ":":
+            return " ".join(until(j + 1, {"=", "{", ",", ";"})) or None
+        if j + 2 < n and tokens[j].text == "=" and tokens[j + 1].text[:1].isupper() and tokens[j + 2].text in ("(", "<"):
+            return tokens[j + 1].text
+        return None
+    if kind == "typealias":
+        j = i + 2
+        if j < n and tokens[j].text == "<":
+            j = matching(tokens, j, "<", ">") + 1
+        return " ".join(until(j + 1, {"{"})) if j < n and tokens[j].text == "=" else None
+    if kind == "func":
+        depth, j = 0, i + 2
+        while j < n:
+            t = tokens[j].text
+            if depth == 0 and (t == "{" or (j > i + 2 and tokens[j].newline_before and t != "->")):
+                return None
+            if depth == 0 and t == "->":
+                return " ".join(until(j + 1, {"{", "where"})) or None
+            depth += t in ("(", "[", "<")
+            depth -= t in (")", "]", ">")
+            j += 1
+    return None
+
+
+def type_names(text, conformances=None):
+    """The owner names a written type stands for: `AnyPublisher<Int, Never>` → {AnyPublisher, Publisher}."""
+    if not text:
+        return None
+    words = [w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*|[\[\]:<>()]", text)
+             if w not in ("some", "any", "inout", "borrowing", "consuming", "sending")]
+    while words and words[0] in ("(", "_") or (words and words[0].startswith("_") is False and words[0][:1] == "@"):
+        words = words[1:]
+    if not words:
+        return None
+    if words[0] == "[":
+        depth, j = 0, 0
+        for j, w in enumerate(words):
+            depth += w in ("[", "<", "(")
+            depth -= w in ("]", ">", ")")
+            if w == ":" and depth == 1:
+                return {"Dictionary"}
+            if depth == 0:
+                break
+        return {"Array"}
+    chain = [words[0]]
+    j = 1
+    while j < len(words):
+        if words[j] == "<":
+            depth = 0
+            while j < len(words):
+                depth += words[j] == "<"
+                depth -= words[j] == ">"
+                j += 1
+                if depth == 0:
+                    break
+            continue
+        if re.match(r"[A-Za-z_]", words[j]) and words[j - 1] != "(":
+            chain.append(words[j])
+            j += 1
+            continue
+        break
+    chain = [w for w in chain if w not in MODULES]
+    if not chain or not chain[-1][:1].isupper():
+        return None
+    name = chain[-1]
+    out = {name}
+    out |= CONFORMANCES.get(name, set()) | (conformances or {}).get(name, set())
+    if chain[0] == "Publishers" or name.endswith(("Publisher", "Subject")):
+        out.add("Publisher")
+    return out
+
+
+class FileTypes:
+    """What one file's own code tells of the types of its names: the properties, variables, parameters
+    and functions it declares, the initializers it calls, the publishers its chains make."""
+
+    def __init__(self, tokens, table, bodies):
+        self.tokens, self.table, self.bodies = tokens, table, bodies
+        self.names = {}        # name -> [(index, type text or None, initializer end or None)]
+        self.functions = {}    # name -> [result type text]
+        self.conformances = conformances(tokens)
+        n = len(tokens)
+        for i, tok in enumerate(tokens):
+            t = tok.text
+            if t == "<" and i and is_identifier(tokens[i - 1].text) and i >= 2 \
+                    and tokens[i - 2].text in ("func", "struct", "class", "enum", "actor", "init"):
+                # generic parameters: `<I: AsyncIteratorProtocol>` makes I an AsyncIteratorProtocol
+                for part in split_top(tokens[i + 1:matching(tokens, i, "<", ">")], angles=True):
+                    words = [w.text for w in part]
+                    if len(words) >= 3 and words[1] == ":":
+                        self.conformances.setdefault(words[0], set()).update(
+                            w for w in words[2:] if w[:1].isupper() and w not in MODULES)
+            if t in ("let", "var") and i + 1 < n and is_identifier(tokens[i + 1].text) \
+                    and (i == 0 or tokens[i - 1].text != "."):
+                written = declared_type(tokens, i)
+                end = None
+                if i + 2 < n and tokens[i + 2].text == "=" and not (written and tokens[i + 2].text == ":"):
+                    end = self.expression_end(i + 3)
+                self.names.setdefault(tokens[i + 1].text, []).append((i, written, end))
+            elif t == "func" and i + 1 < n and is_identifier(tokens[i + 1].text):
+                self.functions.setdefault(tokens[i + 1].text, []).append(declared_type(tokens, i))
+                j = i + 2
+                if j < n and tokens[j].text == "<":
+                    j = matching(tokens, j, "<", ">") + 1
+                if j < n and tokens[j].text == "(":
+                    self.parameters(j)
+            elif t == "init" and i + 1 < n and tokens[i + 1].text in ("(", "?", "<"):
+                j = i + 1
+                while j < n and tokens[j].text != "(":
+                    j += 1
+                if j < n:
+                    self.parameters(j)
+
+    def parameters(self, open_):
+        end = matching(self.tokens, open_, "(", ")")
+        for part in split_top(self.tokens[open_ + 1:end], angles=True):
+            words = [t.text for t in part]
+            if ":" in words:
+                colon = words.index(":")
+                if colon >= 1 and is_identifier(words[colon - 1]):
+                    index = self.tokens.index(part[colon - 1], open_)
+                    typed = " ".join(w for w in words[colon + 1:] if w not in ("=",))
+                    typed = typed.split(" = ")[0]
+                    self.names.setdefault(words[colon - 1], []).append((index, typed, None))
+
+    def expression_end(self, j):
+        """The index of the last token of the expression that starts at tokens[j]."""
+        tokens, depth, last = self.tokens, 0, None
+        while j < len(tokens):
+            t = tokens[j].text
+            if depth == 0:
+                if last is not None and tokens[j].newline_before and t not in CONTINUATION:
+                    break
+                if t in STATEMENT_END or (t == "{" and j in self.bodies):
+                    break
+            if t in ("(", "[", "{"):
+                depth += 1
+            elif t in (")", "]", "}"):
+                depth -= 1
+            last = j
+            j += 1
+        return last
+
+    def of_name(self, name, at, seen):
+        """The owner names of the variable `name` used at tokens[at]: its nearest declaration above."""
+        decls = self.names.get(name)
+        if not decls or name in seen:
+            return None
+        above = [d for d in decls if d[0] < at]
+        chosen = [max(above)] if above else decls
+        out = set()
+        for _, written, end in chosen:
+            types = type_names(written, self.conformances) if written else \
+                (self.of_expression(end, seen | {name}) if end is not None else None)
+            if not types:
+                return None
+            out |= types
+        return out
+
+    def of_expression(self, k, seen=frozenset(), depth=0):
+        """The owner names of the postfix expression that ends at tokens[k], or None when unknown."""
+        tokens = self.tokens
+        if k is None or k < 0 or depth > 12:
+            return None
+        t = tokens[k].text
+        if t in ("?", "!"):
+            return self.of_expression(k - 1, seen, depth + 1)
+        if t == '"':
+            return {"String"}
+        callee, call = None, False
+        if t in (")", "}"):
+            open_ = self.opening(k)
+            if open_ is None:
+                return None
+            callee, call = open_ - 1, True
+            if t == "}" and callee >= 0 and tokens[callee].text == ")":  # f(x) { … }
+                return self.of_expression(callee, seen, depth + 1)
+            if callee >= 0 and tokens[callee].text == ">":
+                back = callee
+                while back >= 0 and tokens[back].text != "<":
+                    back -= 1
+                callee = back - 1
+            if callee < 0 or not is_identifier(tokens[callee].text) or tokens[callee].text in DECL_KEYWORDS \
+                    or tokens[callee].text in ("return", "try", "await", "in", "if", "while", "guard", "switch"):
+                return self.of_expression(k - 1, seen, depth + 1) if t == ")" else None  # `(expr)`
+        elif t == "]":
+            open_ = self.opening(k)
+            if open_ is None:
+                return None
+            before = tokens[open_ - 1].text if open_ else ""
+            if open_ and (is_identifier(before) or before in (")", "]", "?", "!")) \
+                    and not tokens[open_].newline_before and before not in ("return", "in", "try", "await"):
+                return None  # a subscript
+            return {"Dictionary"} if any(tok.text == ":" for tok in tokens[open_:k]) else {"Array"}
+        elif is_identifier(t):
+            callee = k
+        else:
+            return None
+        name = tokens[callee].text
+        dot = callee - 1
+        if dot >= 0 and tokens[dot].text == ".":
+            if name.startswith("$"):
+                return {"Publisher"}
+            if dot == 0 or not (is_identifier(tokens[dot - 1].text) or tokens[dot - 1].text in (")", "]", "}", "?", "!", '"')):
+                return None  # `.member` of an implied type
+            if tokens[dot - 1].text == "self":
+                return self.of_name(name, callee, seen)
+            receiver = self.of_expression(dot - 1, seen, depth + 1)
+            return self.of_member(receiver, name, call)
+        if name.startswith("$"):
+            return {"Publisher"}
+        if name[:1].isupper():
+            return {name} | CONFORMANCES.get(name, set()) | self.conformances.get(name, set())
+        if call:
+            written = self.functions.get(name) or [d.type for d in self.table.lookup("functions", name)]
+            if not written or any(w is None for w in written):
+                return None
+            out = set()
+            for w in written:
+                out |= type_names(w, self.conformances) or set()
+            return out or None
+        return self.of_name(name, callee, seen)
+
+    def opening(self, k):
+        close = self.tokens[k].text
+        open_ = {")": "(", "]": "[", "}": "{"}[close]
+        depth = 0
+        for j in range(k, -1, -1):
+            depth += self.tokens[j].text == close
+            depth -= self.tokens[j].text == open_
+            if depth == 0:
+                return j
+        return None
+
+    def of_member(self, receiver, name, call):
+        if name == "publisher" or (receiver and "Publisher" in receiver and name in PUBLISHER_OPERATORS):
+            return {"Publisher"}
+        if not receiver:
+            return None
+        receiver = self.table.resolve(receiver)
+        decls = [d for d in self.table.lookup("members", name) if d.owner in receiver]
+        decls = [d for d in decls if (d.kind in ("var", "let")) != call] or decls
+        if not decls or any(d.type is None for d in decls):
+            return None
+        out = set()
+        for d in decls:
+            types = type_names(d.type, self.conformances)
+            if not types:
+                return None
+            out |= types
+        return out
+
+
 class Finding:
     """A use of `name`, which needs `req`. `stored_in`: the type whose stored property uses it, which
     cannot take the attribute; `kind` "attribute": an `@available` where Swift refuses one."""
@@ -943,6 +1308,7 @@ def check_text(text, path, table, first_line=1):
     tokens = tokenize(text, first_line)
     findings, seen = [], set()
     bodies = statement_bodies(tokens)
+    types = FileTypes(tokens, table, bodies)
     imports = {tokens[k + 1].text for k in range(len(tokens) - 1) if tokens[k].text == "import"}
     context = {"stored": None}
 
@@ -988,13 +1354,18 @@ def check_text(text, path, table, first_line=1):
             candidates = table.lookup("members", t)
             if not candidates:
                 return
-            hint = receiver_owners(tokens, i - 1)
+            hint = table.resolve(types.of_expression(i - 2) if i >= 2 else None)  # the receiver's type, if shown
+            if hint:
+                hint = {h for n_ in hint for h in table.supertypes(n_) | CONFORMANCES.get(n_, set())
+                        | types.conformances.get(n_, set())}
+            else:
+                hint = receiver_owners(tokens, i - 1)  # else its name: `scheduler.`, `subject.`
             shown = f".{t}"
             if hint:
                 narrowed = [d for d in candidates if any(owner_matches(d.owner, h) for h in hint)]
                 typed = [h for h in hint if h[:1].isupper()]
-                if typed and tokens[i - 2].text == typed[0]:
-                    shown = f"{typed[0]}.{t}"
+                if tokens[i - 2].text in typed:
+                    shown = f"{tokens[i - 2].text}.{t}"
                 if narrowed:
                     candidates = narrowed
                 elif any(table.lookup("types", h) for h in typed):

@@ -212,6 +212,47 @@ class CheckAvailabilityTests(unittest.TestCase):
             }
             """), [])
 
+    def test_values_on_operator_chains_and_function_results_is_flagged(self):
+        # The receiver's type comes from the file: declarations, initializers, Combine's operators.
+        self.assertEqual(self.in_test("""
+            func numbers() -> AnyPublisher<Int, Never> { Just(1).eraseToAnyPublisher() }
+            func counts() -> [String: Int] { [:] }
+            func iterate(subject: PassthroughSubject<Int, Never>, upstream: some Publisher<Int, Never>) async {
+                _ = subject.map { $0 * 2 }.values
+                _ = subject
+                    .receive(on: DispatchQueue.main)
+                    .values
+                _ = numbers().values
+                _ = upstream.values
+                let stream = subject.removeDuplicates().eraseToAnyPublisher()
+                for await v in stream.values { _ = v }
+                _ = counts().values
+                let table = ["a": 1]
+                _ = table.values
+                _ = [1, 2].map { $0 }.count
+            }
+            """), ["Tests/T/T.swift:5: .values", "Tests/T/T.swift:8: .values", "Tests/T/T.swift:9: .values",
+                   "Tests/T/T.swift:10: .values", "Tests/T/T.swift:12: .values"])
+
+    def test_clock_is_flagged_by_the_receivers_type_not_its_name(self):
+        self.assertEqual(self.findings({
+            "Sources/CombineProbe/Factory.swift": """
+                public typealias VirtualSchedulerOf<T> = VirtualScheduler
+                extension DispatchQueue {
+                    public static func virtualScheduler() -> VirtualSchedulerOf<DispatchQueue> { fatalError() }
+                }
+                struct Recorder { let clock: Int }
+                """,
+            "Tests/T/T.swift": """
+                func world(s: VirtualScheduler, recorder: Recorder) {
+                    let world = DispatchQueue.virtualScheduler()
+                    _ = world.clock
+                    _ = s.clock
+                    _ = recorder.clock
+                }
+                """,
+        }), ["Tests/T/T.swift:4: .clock", "Tests/T/T.swift:5: .clock"])
+
     def test_an_observable_model_is_flagged(self):
         self.assertEqual(self.in_test("""
             @Observable final class Counter {
