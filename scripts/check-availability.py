@@ -17,12 +17,13 @@ in the same scope. This script finds the uses that do not, in:
 
 Where the availability comes from:
 
-- the standard library, _Concurrency, Observation, Synchronization and
-  Testing: the toolchain's own .swiftinterface files (the Linux toolchain
-  keeps their `@available(macOS …, iOS …)` attributes), read at each run.
-  Dispatch ships no .swiftinterface on Linux; nothing of it newer than the
-  targets is used here.
-- Combine and Foundation, which are not in the toolchain: the hand tables
+- the standard library, _Concurrency, Observation, Synchronization, Testing,
+  _StringProcessing and RegexBuilder (`Regex`): the toolchain's own
+  .swiftinterface files (the Linux toolchain keeps their `@available(macOS …,
+  iOS …)` attributes), read at each run, with their declared types,
+  conformances and typealiases. Dispatch ships no .swiftinterface on Linux;
+  nothing of it newer than the targets is used here.
+- Combine, Foundation and os, which are not in the toolchain: the hand table
   below (HAND_TABLE), written from Apple's documentation (sources beside each
   entry). XCTest's pages give no OS availability (the framework ships with
   Xcode), so it has no table.
@@ -30,26 +31,60 @@ Where the availability comes from:
   `@available(...)`, and the declarations of the target being checked (a test
   type marked `@available` must be used under availability too).
 
-How a use is recognised, without a type checker:
+How a use is recognised. Types where the code shows them, names where it
+does not; there is no type checker. The compiler's own type-checked output
+(`swiftc -dump-ast`, SourceKit) is not used: on Linux it would need every
+target built first (OpenCombine in place of Combine, whose availability it
+does not carry), minutes per run on a shared machine, and it still would not
+know Apple's Combine, Foundation and os availability, which only the hand
+table has. So:
 
 - a type, protocol or macro newer than the targets, by name (`Clock`,
-  `Duration`, `Mutex`, `@Observable`, `AsyncPublisher`, `VirtualSchedulerClock`);
+  `Duration`, `Mutex`, `@Observable`, `AsyncPublisher`, `AttributedString`,
+  `Regex` and regex literals `/…/`, `#/…/#`, `OSAllocatedUnfairLock`,
+  `VirtualSchedulerClock`); `Logger` is os's unless the file imports swift-log's
+  `Logging` and not os; a protocol with its primary associated types
+  (`some AsyncSequence<Int, Never>`) needs its newest associated type
+  (`Failure`, macOS 15);
 - a free function by name and argument labels (`withTaskExecutorPreference`);
-- an initializer by type name and labels (`Task(executorPreference:)`);
+- an initializer by type name and labels (`Task(executorPreference:)`,
+  `String(localized:)`);
 - a member (`.name`) newer than the type it extends, when every declaration
-  of that name that the call's labels could reach is new: `.makeStream(of:)`
-  is old, `Task.sleep(for:)` is new, `.values` is old (Dictionary) unless the
-  receiver names a publisher (`subject.values`, `[1].publisher.values`,
-  `$query.values`, `Just(1).values`). A receiver whose name ends with a
-  type's last word is taken for that type (`scheduler.clock`,
-  `session.data(from:)`), a capitalized receiver is the type itself.
+  of that name that the call's labels could reach on the receiver's type is
+  new: `.makeStream(of:)` is old, `Task.sleep(for:)` is new, `.values` is old
+  on a Dictionary and new on a publisher. The receiver's type is seen where the
+  file or the tables show it: a variable's or parameter's declared type, its
+  initializer (`let world = DispatchQueue.virtualScheduler()`: the function's
+  declared result, through typealiases), a function's result, a generic
+  parameter's constraint (`<I: AsyncIteratorProtocol>`), `$property`,
+  `.publisher`, and Combine's operators on a publisher (`subject.map { … }
+  .values`); a type stands for every protocol its declarations and extensions
+  conform it to (String → BidirectionalCollection). Where nothing shows the
+  type, the receiver's name decides: one that ends with a type's last word is
+  taken for that type (`scheduler.clock`), `…publisher`/`…subject` for a
+  publisher; else every declaration of the member counts, and an old one
+  anywhere leaves the use unflagged.
+- `{` after `for … in x`, `while`, `if`, `guard`, `switch` or `catch` opens the
+  statement's body, never a trailing closure (`for await v in subject.values {`).
+- `@available` for a newer OS on a stored instance property of a type (a
+  `let`/`var` with an initial value, observers or no accessors; not `static`
+  or `lazy`) is flagged: Swift refuses it on Apple platforms ("stored
+  properties cannot be marked potentially unavailable with '@available'")
+  while Linux compiles it. A new type used by such a property is reported with
+  the advice to mark the enclosing type or keep the value in a box behind a
+  computed property, never the property itself.
 
 Known limits: overloads that differ only by generic constraints (Combine's
 `switchToLatest()` and `flatMap(maxPublishers:_:)` for `Never` failures,
 macOS 11) cannot be told apart by syntax and are not flagged; the code here
-keeps upstream and inner failures equal. Code in string interpolations is
-not read; every branch of `#if` is. A false positive is silenced by an
-explicit `@available` on the code that uses it, which is always correct.
+keeps upstream and inner failures equal. A receiver whose type the file does
+not show (a closure's parameter, a property of another file's type, an
+expression with operators) falls back to its name. Variables are matched by
+name to the nearest declaration above, without scopes. Enum cases with
+associated values of a new type (also refused with `@available` on Apple) are
+not flagged. Code in string interpolations is not read; every branch of `#if`
+is. A false positive is silenced by an explicit `@available` on the code that
+uses it, which is always correct.
 
 The toolchain is the one of `swift` on PATH (or COMBINEPROBE_SWIFT_LIB, its
 lib/swift folder); its table is cached in .build/check-availability.cache.
@@ -75,9 +110,14 @@ MODULES = {"Swift", "_Concurrency", "Observation", "Synchronization", "Testing",
            "_StringProcessing", "RegexBuilder", "os", "OSLog"}
 INTERFACE_MODULES = ("Swift", "_Concurrency", "Observation", "Synchronization", "Testing", "_StringProcessing", "RegexBuilder")
 
-# Combine and Foundation, from Apple's documentation. Written as a Swift
+# Combine, Foundation and os, from Apple's documentation. Written as a Swift
 # interface, parsed like the toolchain's. Old declarations are listed where a
 # new overload shares their name, so that the old form stays unflagged.
+# (Not here, read from the toolchain: `AsyncSequence<Element, Failure>` and
+# `next(isolation:)`, macOS 15.0 / iOS 18.0 / tvOS 18.0 / watchOS 11.0, from
+# _Concurrency.swiftinterface's `associatedtype Failure` and its `@available`;
+# `Regex`, macOS 13.0 / iOS 16.0 / tvOS 16.0 / watchOS 9.0, from
+# _StringProcessing.swiftinterface.)
 HAND_TABLE = """
 public protocol Publisher {}
 public struct Just {} public struct Fail {} public struct Empty {} public struct Deferred {}
