@@ -321,7 +321,7 @@ def lowest(reqs):
 SPECIAL = re.compile(r'[/"#]')
 
 
-BARE_REGEX = re.compile(r"/(?![\s*/=])(?:\\.|[^\\/\n])*?(?<![\s\\])/(?![/*])")
+BARE_REGEX = re.compile(r"/(?![\s*/=)])(?:\\.|[^\\/\n])*?(?<![\s\\])/(?![/*])")
 
 
 def regex_literal_at(text, i):
@@ -1011,7 +1011,8 @@ def statement_bodies(tokens):
     bodies, depth, waiting = set(), 0, []  # waiting: the bracket depths of statements whose body is ahead
     for i, tok in enumerate(tokens):
         t = tok.text
-        if t in STATEMENTS and (i == 0 or tokens[i - 1].text not in (".",)):
+        if t in STATEMENTS and (i == 0 or tokens[i - 1].text != ".") \
+                and not (t == "while" and i and tokens[i - 1].text == "}"):  # `repeat { } while x` has no body
             waiting.append(depth)
         elif t in ("(", "["):
             depth += 1

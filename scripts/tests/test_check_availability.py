@@ -118,6 +118,14 @@ class CheckAvailabilityTests(unittest.TestCase):
             }
             """), ["Tests/T/T.swift:5: .values", "Tests/T/T.swift:6: .values", "Tests/T/T.swift:9: .values"])
 
+    def test_repeat_while_has_no_body_to_take_a_trailing_closure_for(self):
+        self.assertEqual(self.in_test("""
+            func track(flag: Bool) {
+                repeat { } while flag
+                withObservationTracking { } onChange: { }
+            }
+            """), ["Tests/T/T.swift:4: withObservationTracking"])
+
     def test_values_iterated_under_availability_is_not_flagged(self):
         self.assertEqual(self.in_test("""
             func run(subject: PassthroughSubject<Int, Never>) async {
