@@ -1096,7 +1096,7 @@ def type_names(text, conformances=None):
         return None
     words = [w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*|[\[\]:<>()]", text)
              if w not in ("some", "any", "inout", "borrowing", "consuming", "sending")]
-    while words and words[0] in ("(", "_") or (words and words[0].startswith("_") is False and words[0][:1] == "@"):
+    while words and words[0] == "(":
         words = words[1:]
     if not words:
         return None
@@ -1162,7 +1162,7 @@ class FileTypes:
                     and (i == 0 or tokens[i - 1].text != "."):
                 written = declared_type(tokens, i)
                 end = None
-                if i + 2 < n and tokens[i + 2].text == "=" and not (written and tokens[i + 2].text == ":"):
+                if i + 2 < n and tokens[i + 2].text == "=":
                     end = self.expression_end(i + 3)
                 self.names.setdefault(tokens[i + 1].text, []).append((i, written, end))
             elif t == "func" and i + 1 < n and is_identifier(tokens[i + 1].text):
@@ -1187,8 +1187,7 @@ class FileTypes:
                 colon = words.index(":")
                 if colon >= 1 and is_identifier(words[colon - 1]):
                     index = self.tokens.index(part[colon - 1], open_)
-                    typed = " ".join(w for w in words[colon + 1:] if w not in ("=",))
-                    typed = typed.split(" = ")[0]
+                    typed = " ".join(words[colon + 1:]).split(" = ")[0]  # without its default value
                     self.names.setdefault(words[colon - 1], []).append((index, typed, None))
 
     def expression_end(self, j):
