@@ -18,12 +18,13 @@ in the same scope. This script finds the uses that do not, in:
 
 Where the availability comes from:
 
-- the standard library, _Concurrency, Observation, Synchronization and
-  Testing: the toolchain's own .swiftinterface files (the Linux toolchain
-  keeps their `@available(macOS …, iOS …)` attributes), read at each run.
-  Dispatch ships no .swiftinterface on Linux; nothing of it newer than the
-  targets is used here.
-- Combine and Foundation, which are not in the toolchain: the hand tables
+- the standard library, _Concurrency, Observation, Synchronization, Testing,
+  _StringProcessing and RegexBuilder (`Regex`): the toolchain's own
+  .swiftinterface files (the Linux toolchain keeps their `@available(macOS …,
+  iOS …)` attributes), read at each run, with their declared types,
+  conformances and typealiases. Dispatch ships no .swiftinterface on Linux;
+  nothing of it newer than the targets is used here.
+- Combine, Foundation and os, which are not in the toolchain: the hand table
   below (HAND_TABLE), written from Apple's documentation (sources beside each
   entry). XCTest's pages give no OS availability (the framework ships with
   Xcode), so it has no table.
@@ -31,26 +32,60 @@ Where the availability comes from:
   `@available(...)`, and the declarations of the target being checked (a test
   type marked `@available` must be used under availability too).
 
-How a use is recognised, without a type checker:
+How a use is recognised. Types where the code shows them, names where it
+does not; there is no type checker. The compiler's own type-checked output
+(`swiftc -dump-ast`, SourceKit) is not used: on Linux it would need every
+target built first (OpenCombine in place of Combine, whose availability it
+does not carry), minutes per run on a shared machine, and it still would not
+know Apple's Combine, Foundation and os availability, which only the hand
+table has. So:
 
 - a type, protocol or macro newer than the targets, by name (`Clock`,
-  `Duration`, `Mutex`, `@Observable`, `AsyncPublisher`, `VirtualSchedulerClock`);
+  `Duration`, `Mutex`, `@Observable`, `AsyncPublisher`, `AttributedString`,
+  `Regex` and regex literals `/…/`, `#/…/#`, `OSAllocatedUnfairLock`,
+  `VirtualSchedulerClock`); `Logger` is os's unless the file imports swift-log's
+  `Logging` and not os; a protocol with its primary associated types
+  (`some AsyncSequence<Int, Never>`) needs its newest associated type
+  (`Failure`, macOS 15);
 - a free function by name and argument labels (`withTaskExecutorPreference`);
-- an initializer by type name and labels (`Task(executorPreference:)`);
+- an initializer by type name and labels (`Task(executorPreference:)`,
+  `String(localized:)`);
 - a member (`.name`) newer than the type it extends, when every declaration
-  of that name that the call's labels could reach is new: `.makeStream(of:)`
-  is old, `Task.sleep(for:)` is new, `.values` is old (Dictionary) unless the
-  receiver names a publisher (`subject.values`, `[1].publisher.values`,
-  `$query.values`, `Just(1).values`). A receiver whose name ends with a
-  type's last word is taken for that type (`scheduler.clock`,
-  `session.data(from:)`), a capitalized receiver is the type itself.
+  of that name that the call's labels could reach on the receiver's type is
+  new: `.makeStream(of:)` is old, `Task.sleep(for:)` is new, `.values` is old
+  on a Dictionary and new on a publisher. The receiver's type is seen where the
+  file or the tables show it: a variable's or parameter's declared type, its
+  initializer (`let world = DispatchQueue.virtualScheduler()`: the function's
+  declared result, through typealiases), a function's result, a generic
+  parameter's constraint (`<I: AsyncIteratorProtocol>`), `$property`,
+  `.publisher`, and Combine's operators on a publisher (`subject.map { … }
+  .values`); a type stands for every protocol its declarations and extensions
+  conform it to (String → BidirectionalCollection). Where nothing shows the
+  type, the receiver's name decides: one that ends with a type's last word is
+  taken for that type (`scheduler.clock`), `…publisher`/`…subject` for a
+  publisher; else every declaration of the member counts, and an old one
+  anywhere leaves the use unflagged.
+- `{` after `for … in x`, `while`, `if`, `guard`, `switch` or `catch` opens the
+  statement's body, never a trailing closure (`for await v in subject.values {`).
+- `@available` for a newer OS on a stored instance property of a type (a
+  `let`/`var` with an initial value, observers or no accessors; not `static`
+  or `lazy`) is flagged: Swift refuses it on Apple platforms ("stored
+  properties cannot be marked potentially unavailable with '@available'")
+  while Linux compiles it. A new type used by such a property is reported with
+  the advice to mark the enclosing type or keep the value in a box behind a
+  computed property, never the property itself.
 
 Known limits: overloads that differ only by generic constraints (Combine's
 `switchToLatest()` and `flatMap(maxPublishers:_:)` for `Never` failures,
 macOS 11) cannot be told apart by syntax and are not flagged; the code here
-keeps upstream and inner failures equal. Code in string interpolations is
-not read; every branch of `#if` is. A false positive is silenced by an
-explicit `@available` on the code that uses it, which is always correct.
+keeps upstream and inner failures equal. A receiver whose type the file does
+not show (a closure's parameter, a property of another file's type, an
+expression with operators) falls back to its name. Variables are matched by
+name to the nearest declaration above, without scopes. Enum cases with
+associated values of a new type (also refused with `@available` on Apple) are
+not flagged. Code in string interpolations is not read; every branch of `#if`
+is. A false positive is silenced by an explicit `@available` on the code that
+uses it, which is always correct.
 
 The toolchain is the one of `swift` on PATH (or COMBINEPROBE_SWIFT_LIB, its
 lib/swift folder); its table is cached in .build/check-availability.cache.
@@ -72,12 +107,18 @@ import sys
 
 PLATFORMS = ("macOS", "iOS", "tvOS", "watchOS")
 NEVER = (10 ** 6,)  # `@available(watchOS, unavailable)`: no version covers a use
-MODULES = {"Swift", "_Concurrency", "Observation", "Synchronization", "Testing", "Combine", "Foundation", "Dispatch"}
-INTERFACE_MODULES = ("Swift", "_Concurrency", "Observation", "Synchronization", "Testing")
+MODULES = {"Swift", "_Concurrency", "Observation", "Synchronization", "Testing", "Combine", "Foundation", "Dispatch",
+           "_StringProcessing", "RegexBuilder", "os", "OSLog"}
+INTERFACE_MODULES = ("Swift", "_Concurrency", "Observation", "Synchronization", "Testing", "_StringProcessing", "RegexBuilder")
 
-# Combine and Foundation, from Apple's documentation. Written as a Swift
+# Combine, Foundation and os, from Apple's documentation. Written as a Swift
 # interface, parsed like the toolchain's. Old declarations are listed where a
 # new overload shares their name, so that the old form stays unflagged.
+# (Not here, read from the toolchain: `AsyncSequence<Element, Failure>` and
+# `next(isolation:)`, macOS 15.0 / iOS 18.0 / tvOS 18.0 / watchOS 11.0, from
+# _Concurrency.swiftinterface's `associatedtype Failure` and its `@available`;
+# `Regex`, macOS 13.0 / iOS 16.0 / tvOS 16.0 / watchOS 9.0, from
+# _StringProcessing.swiftinterface.)
 HAND_TABLE = """
 public protocol Publisher {}
 public struct Just {} public struct Fail {} public struct Empty {} public struct Deferred {}
@@ -149,7 +190,68 @@ public class FileManager {}
 extension FileManager {
   public var temporaryDirectory: URL { get }
 }
+extension Record {
+  // https://developer.apple.com/documentation/combine/record/recording/output : macOS 10.15, iOS 13.0
+  public struct Recording { public var output: [Output] { get } }
+}
+
+// https://developer.apple.com/documentation/foundation/date/formatted() , date/formatted(date:time:) and
+// date/formatted(_:) ; binaryinteger/formatted() , binaryfloatingpoint/formatted() , decimal/formatted() :
+// macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+extension Date {
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted() -> String
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted(date: Date.FormatStyle.DateStyle, time: Date.FormatStyle.TimeStyle) -> String
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted<F>(_ format: F) -> F.FormatOutput
+}
+extension BinaryInteger {
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted() -> String
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted<S>(_ format: S) -> S.FormatOutput
+}
+extension BinaryFloatingPoint {
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted() -> String
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func formatted<S>(_ format: S) -> S.FormatOutput
+}
+// https://developer.apple.com/documentation/swift/string/init(localized:table:bundle:locale:comment:) and
+// init(localized:defaultvalue:table:bundle:locale:comment:): macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+extension String {
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public init(localized keyAndValue: String.LocalizationValue, table: String? = nil, bundle: Bundle? = nil, locale: Locale = .current, comment: StaticString? = nil)
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public init(localized key: StaticString, defaultValue: String.LocalizationValue, table: String? = nil, bundle: Bundle? = nil, locale: Locale = .current, comment: StaticString? = nil)
+  public init(format: String, _ arguments: CVarArg...)
+}
+// https://developer.apple.com/documentation/foundation/attributedstring : macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+public struct AttributedString {}
+public class NotificationCenter {}
+extension NotificationCenter {
+  // https://developer.apple.com/documentation/foundation/notificationcenter/notifications(named:object:) :
+  // macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public func notifications(named name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Notifications
+  // https://developer.apple.com/documentation/foundation/notificationcenter/publisher(for:object:) : macOS 10.15
+  public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher
+}
+
+// os, not in the toolchain either.
+// https://developer.apple.com/documentation/os/logger : macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0
+@available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+public struct Logger {}
+// https://developer.apple.com/documentation/os/osallocatedunfairlock : macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+public struct OSAllocatedUnfairLock {}
 """
+
+# A name of the tables that another module's type shares: not flagged in a file
+# that imports that module and not the table's (swift-log's `Logger`).
+SHADOWED_BY_IMPORT = {"Logger": ({"Logging"}, {"os", "OSLog"})}
 
 # Receivers named like these are taken for a publisher (`subject.values`).
 PUBLISHER_RECEIVERS = re.compile(r"(?i)(publisher|subject)$")
@@ -220,6 +322,18 @@ def lowest(reqs):
 SPECIAL = re.compile(r'[/"#]')
 
 
+BARE_REGEX = re.compile(r"/(?![\s*/=)])(?:\\.|[^\\/\n])*?(?<![\s\\])/(?![/*])")
+
+
+def regex_literal_at(text, i):
+    """The length of the bare regex literal `/…/` at text[i], or 0: only where an expression starts."""
+    before = text[:i].rstrip(" \t")
+    if before and before[-1] not in "(,=:[{!;&|?\n" and not re.search(r"\b(return|try|case|in)$", before):
+        return 0
+    m = BARE_REGEX.match(text, i)
+    return len(m.group()) if m else 0
+
+
 def strip_swift(text):
     """`text` with comments and string literals blanked, lines kept in place."""
     out = []
@@ -260,6 +374,16 @@ def strip_swift(text):
                     break
                 j += 1
             out.append('"' + re.sub(r"[^\n]", " ", text[i + 1:j - 1]) + '"' if j - i >= 2 else text[i:j])
+            i = j
+        elif c == "#" and text.startswith("#/", i) or c == "/" and regex_literal_at(text, i):
+            # A regex literal (`#/…/#`, `/…/`) is a Regex, macOS 13: it reads as the type's name.
+            if c == "#":
+                hashes = len(text[i:]) - len(text[i:].lstrip("#"))
+                close = text.find("/" + "#" * hashes, i + hashes + 1)
+                j = n if close < 0 else close + 1 + hashes
+            else:
+                j = i + regex_literal_at(text, i)
+            out.append("Regex" + re.sub(r"[^\n]", "", text[i:j]))
             i = j
         else:
             m = SPECIAL.search(text, i + 1)
@@ -356,12 +480,13 @@ class Param:
 
 
 class Decl:
-    __slots__ = ("kind", "name", "owner", "params", "avail", "status", "origin")
+    __slots__ = ("kind", "name", "owner", "params", "avail", "status", "origin", "type")
 
-    def __init__(self, kind, name, owner, params, avail, origin):
+    def __init__(self, kind, name, owner, params, avail, origin, type_=None):
         self.kind, self.name, self.owner, self.params, self.avail = kind, name, owner, params, avail
         self.status = None  # "old", "new" (newer than its type) or "inherited" (new with its type)
         self.origin = origin
+        self.type = type_  # the type a property holds or a function returns, as written, or None
 
 
 def parameters(tokens, i):
@@ -384,19 +509,55 @@ def parameters(tokens, i):
 
 
 class Scope:
-    __slots__ = ("kind", "name", "avail", "paren_base", "guard_else", "guard_avail")
+    __slots__ = ("kind", "name", "avail", "paren_base", "guard_else", "guard_avail", "decl_kind")
 
-    def __init__(self, kind, name, avail, paren_base):
+    def __init__(self, kind, name, avail, paren_base, decl_kind=None):
         self.kind, self.name, self.avail, self.paren_base = kind, name, avail, paren_base
         self.guard_else = False
         self.guard_avail = None
+        self.decl_kind = decl_kind
 
 
-def scan(tokens, on_decl=None, on_token=None, on_position=None):
+def is_stored_instance_property(tokens, i):
+    """Whether the `var`/`let` at tokens[i], a member of a type, is an instance property with storage.
+
+    Swift refuses `@available` for a newer OS on such a property ("stored
+    properties cannot be marked potentially unavailable"); `static` and `lazy`
+    ones are initialized lazily and may carry it.
+    """
+    j = i - 1
+    while j >= 0 and tokens[j].line == tokens[i].line:
+        if tokens[j].text in ("static", "class", "lazy"):
+            return False
+        j -= 1
+    depth, k = 0, i + 1
+    while k < len(tokens):
+        t = tokens[k].text
+        if depth == 0 and k > i + 2 and tokens[k].newline_before and t not in CONTINUATION:
+            return True  # no initial value, no accessors: `var clock: Clock?`
+        if t in ("(", "["):
+            depth += 1
+        elif t in (")", "]"):
+            depth -= 1
+        elif depth == 0 and t == "=":
+            return True
+        elif depth == 0 and t == "{":
+            return k + 1 < len(tokens) and tokens[k + 1].text in ("willSet", "didSet")
+        elif depth == 0 and t == "}":
+            return True
+        k += 1
+    return True
+
+
+def scan(tokens, on_decl=None, on_token=None, on_position=None, on_stored=None, context=None):
     """Walks tokens with the availability in force at each.
 
-    on_decl(kind, name, owner, params, avail_own, avail_effective, top_level)
-    is called for each declaration; on_token(index, availability) for each
+    on_stored(index, type_name, avail_own, avail_enclosing) is called for each
+    stored instance property of a type; while its declaration is read,
+    context["stored"] (if a context is given) is the name of its type.
+
+    on_decl(kind, name, owner, params, avail_own, avail_effective, top_level, index)
+    is called for each declaration (index: its keyword's); on_token(index, availability) for each
     token outside attributes and declaration names; on_position(index,
     availability) for every token, with the availability in force before it
     (what the code above it grants).
@@ -406,6 +567,7 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None):
     attrs = {}            # @available seen since the last declaration ended
     decl = None           # (kind, name, params, attrs) of the declaration being read
     decl_parens = 0
+    decl_at = 0
     cond = None           # ("if" | "guard", availability) waiting for its `{`
     statement = None      # the last `if` / `guard` / `while` keyword of this scope
     i, n = 0, len(tokens)
@@ -431,11 +593,13 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None):
 
     def end_decl():
         nonlocal decl, attrs
+        if context is not None:
+            context["stored"] = None
         if decl and on_decl:
             kind, name, params, own = decl
             where = owner()
             if where is not False:
-                on_decl(kind, name, where, params, own, merge(in_force(), own), where is None)
+                on_decl(kind, name, where, params, own, merge(in_force(), own), where is None, decl_at)
         decl = None
         attrs = {}
 
@@ -486,7 +650,17 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None):
                     j = matching(tokens, j, "<", ">") + 1
                 if j < n and tokens[j].text == "(":
                     params, _ = parameters(tokens, j)
+            if t in ("var", "let") and stack[-1].kind == "type" and stack[-1].decl_kind != "protocol" \
+                    and is_stored_instance_property(tokens, i):
+                if on_stored:
+                    enclosing = {}
+                    for scope in stack:
+                        enclosing = merge(enclosing, scope.avail)
+                    on_stored(i, stack[-1].name, attrs, enclosing)
+                if context is not None:
+                    context["stored"] = stack[-1].name
             decl = (t, name, params, attrs)
+            decl_at = i
             decl_parens = parens
             attrs = {}
             named = t not in ("init", "subscript", "deinit") and name and is_identifier(name)
@@ -509,11 +683,13 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None):
                 kind, name, params, own = decl
                 where = owner()
                 if on_decl and where is not False:
-                    on_decl(kind, name, where, params, own, merge(in_force(), own), where is None)
+                    on_decl(kind, name, where, params, own, merge(in_force(), own), where is None, decl_at)
                 scope_kind = "type" if kind in DECL_TYPES else ("extension" if kind == "extension" else "body")
-                scope = Scope(scope_kind, name, own, parens)
+                scope = Scope(scope_kind, name, own, parens, kind)
                 decl = None
                 attrs = {}
+                if context is not None:
+                    context["stored"] = None
             else:
                 scope = Scope("block", None, {}, parens)
             stack.append(scope)
@@ -540,6 +716,33 @@ def scan(tokens, on_decl=None, on_token=None, on_position=None):
 
 # ---------------------------------------------------------------- tables
 
+def conformances(tokens):
+    """name -> protocols, from `struct Name<…>: A, B`, `protocol P: Q` and `extension Module.Name: A`."""
+    out, n = {}, len(tokens)
+    for i, tok in enumerate(tokens):
+        if tok.text not in ("struct", "class", "enum", "actor", "extension", "protocol") or i + 1 >= n:
+            continue
+        j = i + 1
+        name = tokens[j].text
+        while j + 2 < n and tokens[j + 1].text == "." and is_identifier(tokens[j + 2].text):
+            j += 2
+            name = tokens[j].text
+        if not is_identifier(name) or name in DECL_KEYWORDS:
+            continue
+        j += 1
+        if j < n and tokens[j].text == "<":
+            j = matching(tokens, j, "<", ">") + 1
+        if j < n and tokens[j].text == ":":
+            k, found = j + 1, set()
+            while k < n and tokens[k].text not in ("{", "where") and k < j + 40:
+                if is_identifier(tokens[k].text) and tokens[k].text[:1].isupper() and tokens[k].text not in MODULES:
+                    found.add(tokens[k].text)
+                k += 1
+            if found:
+                out.setdefault(name, set()).update(found)
+    return out
+
+
 class Table:
     """Declarations by name. A table made with a parent adds its own to the parent's."""
 
@@ -549,6 +752,11 @@ class Table:
         self.members = {}    # name -> [Decl]
         self.functions = {}  # name -> [Decl]
         self.inits = {}      # type name -> [Decl]
+        self.assoc = {}      # protocol name -> [availability of each associated type]
+        self.conforms = {}   # type or protocol name -> [the protocols it declares it conforms to or refines]
+        self.aliases = {}    # typealias name -> [the type it names, as written]
+        self.closures = {}
+        self.resolved = {}
         self.pending = []
 
     def lookup(self, kind, name):
@@ -556,16 +764,24 @@ class Table:
         return (self.parent.lookup(kind, name) + own) if self.parent else own
 
     def add_source(self, text, origin):
-        def on_decl(kind, name, owner, params, own, avail, top_level):
+        tokens = tokenize(text)
+
+        def on_decl(kind, name, owner, params, own, avail, top_level, index):
             if not name or not is_identifier(name):
                 return
+            if kind == "typealias" and top_level:
+                written = declared_type(tokens, index)
+                if written:
+                    self.aliases.setdefault(name, []).append(written)
+            if kind == "associatedtype" and owner:
+                self.assoc.setdefault(owner, []).append(avail)
             if kind in DECL_TYPES:
                 if top_level and kind != "associatedtype":
                     self.types.setdefault(name, []).append(avail)
                 return
             if kind in ("extension", "deinit", "subscript"):
                 return
-            d = Decl(kind, name, owner, params, avail, origin)
+            d = Decl(kind, name, owner, params, avail, origin, declared_type(tokens, index))
             if kind == "init":
                 if owner:
                     self.inits.setdefault(owner, []).append(d)
@@ -577,27 +793,32 @@ class Table:
                 return
             self.pending.append(d)
 
-        scan(tokenize(text), on_decl=on_decl)
+        scan(tokens, on_decl=on_decl)
+        for name, protocols in conformances(tokens).items():
+            self.conforms.setdefault(name, []).append(protocols)
 
     def to_data(self):
         """The table as plain data (for the cache)."""
         def decls(table):
             return {name: [(d.kind, d.name, d.owner, [(p.label, p.optional) for p in d.params]
-                            if d.params is not None else None, d.avail, d.status, d.origin) for d in ds]
+                            if d.params is not None else None, d.avail, d.status, d.origin, d.type) for d in ds]
                     for name, ds in table.items()}
-        return {"types": self.types, "members": decls(self.members), "functions": decls(self.functions),
+        return {"types": self.types, "assoc": self.assoc, "conforms": self.conforms, "aliases": self.aliases, "members": decls(self.members), "functions": decls(self.functions),
                 "inits": decls(self.inits)}
 
     @classmethod
     def from_data(cls, targets, data):
         table = cls(targets)
         table.types = data["types"]
+        table.assoc = data["assoc"]
+        table.conforms = data["conforms"]
+        table.aliases = data["aliases"]
         for kind in ("members", "functions", "inits"):
             out = getattr(table, kind)
             for name, ds in data[kind].items():
-                for kind_, decl_name, owner, params, avail, status, origin in ds:
+                for kind_, decl_name, owner, params, avail, status, origin, type_ in ds:
                     d = Decl(kind_, decl_name, owner, None if params is None else [Param(*p) for p in params],
-                             avail, origin)
+                             avail, origin, type_)
                     d.status = status
                     out.setdefault(name, []).append(d)
         return table
@@ -608,6 +829,47 @@ class Table:
         if not avails or any(not newer(a, self.targets) for a in avails):
             return None
         return lowest(avails)
+
+    def resolve(self, names, seen=frozenset()):
+        """`names` with each top-level typealias replaced by the type it names
+        (VirtualSchedulerOf → VirtualScheduler)."""
+        if not names:
+            return names
+        out = set()
+        for name in names:
+            if name not in self.resolved:
+                targets = self.lookup("aliases", name) if name not in seen else []
+                resolved = [type_names(t) for t in targets]
+                if resolved and all(resolved):
+                    self.resolved[name] = set().union(*(self.resolve(r, seen | {name}) for r in resolved))
+                else:
+                    self.resolved[name] = {name}
+            out |= self.resolved[name]
+        return out
+
+    def supertypes(self, name):
+        """`name` and every protocol it conforms to, as its declarations and extensions say
+        (String → BidirectionalCollection, Collection, Sequence, …)."""
+        if name not in self.closures:
+            out, todo = {name}, [name]
+            while todo:
+                for protocols in self.lookup("conforms", todo.pop()):
+                    for p in protocols - out:
+                        out.add(p)
+                        todo.append(p)
+            self.closures[name] = out
+        return self.closures[name]
+
+    def parameterized_requirement(self, name):
+        """What `name<…>` (a protocol with its primary associated types, `AsyncSequence<Int, Never>`) needs
+        beyond the protocol: its newest associated type (`Failure`, macOS 15), if newer than the targets."""
+        avails = [a for a in self.lookup("assoc", name) if newer(a, self.targets)]
+        if not avails:
+            return None
+        out = {}
+        for a in avails:
+            out = merge(out, a)
+        return out
 
     def settle(self):
         """Classifies each new declaration: old, new, or new with its type ("inherited")."""
@@ -725,7 +987,9 @@ def owner_matches(owner, hint):
 def requirement_of(candidates, labels, unlabeled, is_call):
     """The availability a use needs, if every declaration it can reach is newer than its type."""
     if is_call:
-        reach = [d for d in candidates if d.kind != "var" and d.kind != "let" and compatible(d, labels, unlabeled)]
+        reach = [d for d in candidates if d.kind not in ("var", "let") and compatible(d, labels, unlabeled)]
+        if not labels:  # a property holding a closure is called without labels (`matcher.matches(event)`)
+            reach += [d for d in candidates if d.kind in ("var", "let")]
     else:
         reach = [d for d in candidates if d.kind in ("var", "let") or (d.kind == "case" and not d.params)]
         if not reach:
@@ -735,13 +999,347 @@ def requirement_of(candidates, labels, unlabeled, is_call):
     return lowest(d.avail for d in reach)
 
 
+STATEMENTS = {"for", "while", "if", "guard", "switch", "catch"}
+
+
+def statement_bodies(tokens):
+    """The indices of the `{` that open the body of a `for`, `while`, `if`, `guard`, `switch` or `catch`.
+
+    Swift reads the first `{` outside brackets after such a keyword as its body,
+    never as a trailing closure: `for await v in subject.values {` iterates
+    `.values`, a property, and calls nothing.
+    """
+    bodies, depth, waiting = set(), 0, []  # waiting: the bracket depths of statements whose body is ahead
+    for i, tok in enumerate(tokens):
+        t = tok.text
+        if t in STATEMENTS and (i == 0 or tokens[i - 1].text != ".") \
+                and not (t == "while" and i and tokens[i - 1].text == "}"):  # `repeat { } while x` has no body
+            waiting.append(depth)
+        elif t in ("(", "["):
+            depth += 1
+        elif t in (")", "]"):
+            depth -= 1
+        elif t == "{":
+            if waiting and waiting[-1] == depth:
+                bodies.add(i)
+                waiting.pop()
+            depth += 1
+        elif t == "}":
+            depth -= 1
+    return bodies
+
+
+# ---------------------------------------------------------------- types
+
+# Combine's operators: on a publisher, each returns a publisher.
+# https://developer.apple.com/documentation/combine/publisher (macOS 10.15 unless listed in HAND_TABLE)
+PUBLISHER_OPERATORS = set("""
+map tryMap filter tryFilter compactMap tryCompactMap flatMap switchToLatest receive subscribe debounce
+throttle removeDuplicates tryRemoveDuplicates eraseToAnyPublisher share merge combineLatest zip scan
+tryScan reduce tryReduce collect first tryFirst last tryLast dropFirst drop tryDrop prefix tryPrefix
+handleEvents catch tryCatch retry replaceError replaceNil replaceEmpty setFailureType mapError delay
+timeout print breakpoint breakpointOnError append prepend buffer multicast makeConnectable autoconnect
+decode encode assertNoFailure output measureInterval ignoreOutput count min max tryMin tryMax contains
+tryContains allSatisfy tryAllSatisfy removeDuplicates mapToResult publisher
+""".split())
+STATEMENT_END = {";", ",", "else", "in", "}", ")", "]"}
+
+
+def declared_type(tokens, i):
+    """The type written for the declaration whose keyword is tokens[i]: a property's annotation,
+    a function's result, or the type a property's initializer calls (`= Foo(…)`); None if unwritten."""
+    kind = tokens[i].text
+    n = len(tokens)
+
+    def until(j, stops):
+        depth, out = 0, []
+        while j < n:
+            t = tokens[j].text
+            if depth == 0 and (t in stops or (out and tokens[j].newline_before and t not in ("&", ".", "?"))):
+                break
+            depth += t in ("(", "[", "<")
+            depth -= t in (")", "]", ">")
+            if depth < 0:
+                break
+            out.append(t)
+            j += 1
+        return out
+
+    if kind in ("var", "let"):
+        j = i + 2
+        if j < n and tokens[j].text == ":":
+            return " ".join(until(j + 1, {"=", "{", ",", ";"})) or None
+        if j + 2 < n and tokens[j].text == "=" and tokens[j + 1].text[:1].isupper() and tokens[j + 2].text in ("(", "<"):
+            return tokens[j + 1].text
+        return None
+    if kind == "typealias":
+        j = i + 2
+        if j < n and tokens[j].text == "<":
+            j = matching(tokens, j, "<", ">") + 1
+        return " ".join(until(j + 1, {"{"})) if j < n and tokens[j].text == "=" else None
+    if kind == "func":
+        depth, j = 0, i + 2
+        while j < n:
+            t = tokens[j].text
+            if depth == 0 and (t == "{" or (j > i + 2 and tokens[j].newline_before and t != "->")):
+                return None
+            if depth == 0 and t == "->":
+                return " ".join(until(j + 1, {"{", "where"})) or None
+            depth += t in ("(", "[", "<")
+            depth -= t in (")", "]", ">")
+            j += 1
+    return None
+
+
+def type_names(text, conformances=None):
+    """The owner names a written type stands for: `AnyPublisher<Int, Never>` → {AnyPublisher, Publisher}."""
+    if not text:
+        return None
+    words = [w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*|[\[\]:<>()]", text)
+             if w not in ("some", "any", "inout", "borrowing", "consuming", "sending")]
+    while words and words[0] == "(":
+        words = words[1:]
+    if not words:
+        return None
+    if words[0] == "[":
+        depth, j = 0, 0
+        for j, w in enumerate(words):
+            depth += w in ("[", "<", "(")
+            depth -= w in ("]", ">", ")")
+            if w == ":" and depth == 1:
+                return {"Dictionary"}
+            if depth == 0:
+                break
+        return {"Array"}
+    chain = [words[0]]
+    j = 1
+    while j < len(words):
+        if words[j] == "<":
+            depth = 0
+            while j < len(words):
+                depth += words[j] == "<"
+                depth -= words[j] == ">"
+                j += 1
+                if depth == 0:
+                    break
+            continue
+        if re.match(r"[A-Za-z_]", words[j]) and words[j - 1] != "(":
+            chain.append(words[j])
+            j += 1
+            continue
+        break
+    chain = [w for w in chain if w not in MODULES]
+    if not chain or not chain[-1][:1].isupper():
+        return None
+    name = chain[-1]
+    out = {name}
+    out |= CONFORMANCES.get(name, set()) | (conformances or {}).get(name, set())
+    if chain[0] == "Publishers" or name.endswith(("Publisher", "Subject")):
+        out.add("Publisher")
+    return out
+
+
+class FileTypes:
+    """What one file's own code tells of the types of its names: the properties, variables, parameters
+    and functions it declares, the initializers it calls, the publishers its chains make."""
+
+    def __init__(self, tokens, table, bodies):
+        self.tokens, self.table, self.bodies = tokens, table, bodies
+        self.names = {}        # name -> [(index, type text or None, initializer end or None)]
+        self.functions = {}    # name -> [result type text]
+        self.conformances = conformances(tokens)
+        n = len(tokens)
+        for i, tok in enumerate(tokens):
+            t = tok.text
+            if t == "<" and i and is_identifier(tokens[i - 1].text) and i >= 2 \
+                    and tokens[i - 2].text in ("func", "struct", "class", "enum", "actor", "init"):
+                # generic parameters: `<I: AsyncIteratorProtocol>` makes I an AsyncIteratorProtocol
+                for part in split_top(tokens[i + 1:matching(tokens, i, "<", ">")], angles=True):
+                    words = [w.text for w in part]
+                    if len(words) >= 3 and words[1] == ":":
+                        self.conformances.setdefault(words[0], set()).update(
+                            w for w in words[2:] if w[:1].isupper() and w not in MODULES)
+            if t in ("let", "var") and i + 1 < n and is_identifier(tokens[i + 1].text) \
+                    and (i == 0 or tokens[i - 1].text != "."):
+                written = declared_type(tokens, i)
+                end = None
+                if i + 2 < n and tokens[i + 2].text == "=":
+                    end = self.expression_end(i + 3)
+                self.names.setdefault(tokens[i + 1].text, []).append((i, written, end))
+            elif t == "func" and i + 1 < n and is_identifier(tokens[i + 1].text):
+                self.functions.setdefault(tokens[i + 1].text, []).append(declared_type(tokens, i))
+                j = i + 2
+                if j < n and tokens[j].text == "<":
+                    j = matching(tokens, j, "<", ">") + 1
+                if j < n and tokens[j].text == "(":
+                    self.parameters(j)
+            elif t == "init" and i + 1 < n and tokens[i + 1].text in ("(", "?", "<"):
+                j = i + 1
+                while j < n and tokens[j].text != "(":
+                    j += 1
+                if j < n:
+                    self.parameters(j)
+
+    def parameters(self, open_):
+        end = matching(self.tokens, open_, "(", ")")
+        for part in split_top(self.tokens[open_ + 1:end], angles=True):
+            words = [t.text for t in part]
+            if ":" in words:
+                colon = words.index(":")
+                if colon >= 1 and is_identifier(words[colon - 1]):
+                    index = self.tokens.index(part[colon - 1], open_)
+                    typed = " ".join(words[colon + 1:]).split(" = ")[0]  # without its default value
+                    self.names.setdefault(words[colon - 1], []).append((index, typed, None))
+
+    def expression_end(self, j):
+        """The index of the last token of the expression that starts at tokens[j]."""
+        tokens, depth, last = self.tokens, 0, None
+        while j < len(tokens):
+            t = tokens[j].text
+            if depth == 0:
+                if last is not None and tokens[j].newline_before and t not in CONTINUATION:
+                    break
+                if t in STATEMENT_END or (t == "{" and j in self.bodies):
+                    break
+            if t in ("(", "[", "{"):
+                depth += 1
+            elif t in (")", "]", "}"):
+                depth -= 1
+            last = j
+            j += 1
+        return last
+
+    def of_name(self, name, at, seen):
+        """The owner names of the variable `name` used at tokens[at]: its nearest declaration above."""
+        decls = self.names.get(name)
+        if not decls or name in seen:
+            return None
+        above = [d for d in decls if d[0] < at]
+        chosen = [max(above)] if above else decls
+        out = set()
+        for _, written, end in chosen:
+            types = type_names(written, self.conformances) if written else \
+                (self.of_expression(end, seen | {name}) if end is not None else None)
+            if not types:
+                return None
+            out |= types
+        return out
+
+    def of_expression(self, k, seen=frozenset(), depth=0):
+        """The owner names of the postfix expression that ends at tokens[k], or None when unknown."""
+        tokens = self.tokens
+        if k is None or k < 0 or depth > 12:
+            return None
+        t = tokens[k].text
+        if t in ("?", "!"):
+            return self.of_expression(k - 1, seen, depth + 1)
+        if t == '"':
+            return {"String"}
+        callee, call = None, False
+        if t in (")", "}"):
+            open_ = self.opening(k)
+            if open_ is None:
+                return None
+            callee, call = open_ - 1, True
+            if t == "}" and callee >= 0 and tokens[callee].text == ")":  # f(x) { … }
+                return self.of_expression(callee, seen, depth + 1)
+            if callee >= 0 and tokens[callee].text == ">":
+                back = callee
+                while back >= 0 and tokens[back].text != "<":
+                    back -= 1
+                callee = back - 1
+            if callee < 0 or not is_identifier(tokens[callee].text) or tokens[callee].text in DECL_KEYWORDS \
+                    or tokens[callee].text in ("return", "try", "await", "in", "if", "while", "guard", "switch"):
+                return self.of_expression(k - 1, seen, depth + 1) if t == ")" else None  # `(expr)`
+        elif t == "]":
+            open_ = self.opening(k)
+            if open_ is None:
+                return None
+            before = tokens[open_ - 1].text if open_ else ""
+            if open_ and (is_identifier(before) or before in (")", "]", "?", "!")) \
+                    and not tokens[open_].newline_before and before not in ("return", "in", "try", "await"):
+                return None  # a subscript
+            return {"Dictionary"} if any(tok.text == ":" for tok in tokens[open_:k]) else {"Array"}
+        elif is_identifier(t):
+            callee = k
+        else:
+            return None
+        name = tokens[callee].text
+        dot = callee - 1
+        if dot >= 0 and tokens[dot].text == ".":
+            if name.startswith("$"):
+                return {"Publisher"}
+            if dot == 0 or not (is_identifier(tokens[dot - 1].text) or tokens[dot - 1].text in (")", "]", "}", "?", "!", '"')):
+                return None  # `.member` of an implied type
+            if tokens[dot - 1].text == "self":
+                return self.of_name(name, callee, seen)
+            receiver = self.of_expression(dot - 1, seen, depth + 1)
+            return self.of_member(receiver, name, call)
+        if name.startswith("$"):
+            return {"Publisher"}
+        if name[:1].isupper():
+            return {name} | CONFORMANCES.get(name, set()) | self.conformances.get(name, set())
+        if call:
+            written = self.functions.get(name) or [d.type for d in self.table.lookup("functions", name)]
+            if not written or any(w is None for w in written):
+                return None
+            out = set()
+            for w in written:
+                out |= type_names(w, self.conformances) or set()
+            return out or None
+        return self.of_name(name, callee, seen)
+
+    def opening(self, k):
+        close = self.tokens[k].text
+        open_ = {")": "(", "]": "[", "}": "{"}[close]
+        depth = 0
+        for j in range(k, -1, -1):
+            depth += self.tokens[j].text == close
+            depth -= self.tokens[j].text == open_
+            if depth == 0:
+                return j
+        return None
+
+    def of_member(self, receiver, name, call):
+        if name == "publisher" or (receiver and "Publisher" in receiver and name in PUBLISHER_OPERATORS):
+            return {"Publisher"}
+        if not receiver:
+            return None
+        receiver = self.table.resolve(receiver)
+        decls = [d for d in self.table.lookup("members", name) if d.owner in receiver]
+        decls = [d for d in decls if (d.kind in ("var", "let")) != call] or decls
+        if not decls or any(d.type is None for d in decls):
+            return None
+        out = set()
+        for d in decls:
+            types = type_names(d.type, self.conformances)
+            if not types:
+                return None
+            out |= types
+        return out
+
+
 class Finding:
-    def __init__(self, path, line, name, req):
+    """A use of `name`, which needs `req`. `stored_in`: the type whose stored property uses it, which
+    cannot take the attribute; `kind` "attribute": an `@available` where Swift refuses one."""
+
+    def __init__(self, path, line, name, req, stored_in=None, kind="use"):
         self.path, self.line, self.name, self.req = path, line, name, req
+        self.stored_in, self.kind = stored_in, kind
 
     def __str__(self):
         needs = " / ".join(f"{p} {show(self.req[p])}" for p in PLATFORMS if p in self.req)
         attribute = ", ".join(f"{p} {show(self.req[p])}" for p in PLATFORMS if p in self.req and self.req[p] != NEVER)
+        box = ("or keep it in a computed property over a stored box (`private var _x: Any?`); "
+               "a `lazy` or `static` property may carry @available")
+        if self.kind == "attribute":
+            return (f"{self.path}:{self.line}: {self.name} is a stored property: Swift refuses "
+                    f"@available({attribute}, *) on it on Apple platforms (\"stored properties cannot be marked "
+                    f"potentially unavailable\"); mark the enclosing type {self.stored_in} instead, {box}")
+        if self.stored_in:
+            return (f"{self.path}:{self.line}: {self.name} needs {needs} in a stored property, which cannot be "
+                    f"marked @available: add @available({attribute}, *) to the enclosing type {self.stored_in}, "
+                    f"{box}")
         return (f"{self.path}:{self.line}: {self.name} needs {needs}; "
                 f"add @available({attribute}, *) or #available")
 
@@ -750,13 +1348,23 @@ def check_text(text, path, table, first_line=1):
     """The findings of one Swift text against `table`."""
     tokens = tokenize(text, first_line)
     findings, seen = [], set()
+    bodies = statement_bodies(tokens)
+    types = FileTypes(tokens, table, bodies)
+    imports = {tokens[k + 1].text for k in range(len(tokens) - 1) if tokens[k].text == "import"}
+    context = {"stored": None}
 
     def report(index, name, req, avail):
         if req and newer(req, merge(table.targets, avail)):
             key = (tokens[index].line, name)
             if key not in seen:
                 seen.add(key)
-                findings.append(Finding(path, tokens[index].line, name, req))
+                findings.append(Finding(path, tokens[index].line, name, req, context["stored"]))
+
+    def on_stored(index, type_name, own, enclosing):
+        beyond = {p: v for p, v in own.items() if p in PLATFORMS and v != NEVER}
+        if beyond and newer(beyond, merge(table.targets, enclosing)):
+            name = tokens[index + 1].text if index + 1 < len(tokens) else "?"
+            findings.append(Finding(path, tokens[index].line, f"'{name}'", beyond, type_name, "attribute"))
 
     def on_token(i, avail):
         t = tokens[i].text
@@ -764,11 +1372,22 @@ def check_text(text, path, table, first_line=1):
             return
         prev = tokens[i - 1].text if i else ""
         nxt = tokens[i + 1].text if i + 1 < len(tokens) else ""
+        if i + 1 in bodies:
+            nxt = ""  # `for await v in subject.values {`: a loop's body, not a trailing closure
         name = t.lstrip("@")
         qualified = prev == "." and i >= 2 and tokens[i - 2].text in MODULES
         # A type, protocol or macro.
+        if (prev != "." or qualified) and name[:1].isupper() and nxt == "<" and not table.type_requirement(name):
+            req = table.parameterized_requirement(name)
+            if req:
+                report(i, f"{name}<…>", req, avail)
+                return
         if (prev != "." or qualified) and name[:1].isupper():
             req = table.type_requirement(name)
+            if req and name in SHADOWED_BY_IMPORT and not qualified:
+                others, own = SHADOWED_BY_IMPORT[name]
+                if imports & others and not imports & own:
+                    return
             if req:
                 report(i, name, req, avail)
                 return
@@ -776,13 +1395,18 @@ def check_text(text, path, table, first_line=1):
             candidates = table.lookup("members", t)
             if not candidates:
                 return
-            hint = receiver_owners(tokens, i - 1)
+            hint = table.resolve(types.of_expression(i - 2) if i >= 2 else None)  # the receiver's type, if shown
+            if hint:
+                hint = {h for n_ in hint for h in table.supertypes(n_) | CONFORMANCES.get(n_, set())
+                        | types.conformances.get(n_, set())}
+            else:
+                hint = receiver_owners(tokens, i - 1)  # else its name: `scheduler.`, `subject.`
             shown = f".{t}"
             if hint:
                 narrowed = [d for d in candidates if any(owner_matches(d.owner, h) for h in hint)]
                 typed = [h for h in hint if h[:1].isupper()]
-                if typed and tokens[i - 2].text == typed[0]:
-                    shown = f"{typed[0]}.{t}"
+                if tokens[i - 2].text in typed:
+                    shown = f"{tokens[i - 2].text}.{t}"
                 if narrowed:
                     candidates = narrowed
                 elif any(table.lookup("types", h) for h in typed):
@@ -807,7 +1431,8 @@ def check_text(text, path, table, first_line=1):
                 if functions:
                     report(i, name, requirement_of(functions, labels, unlabeled, True), avail)
 
-    scan(tokens, on_token=on_token)
+    scan(tokens, on_token=on_token, on_stored=on_stored, context=context)
+    findings.sort(key=lambda f: f.line)
     return findings
 
 

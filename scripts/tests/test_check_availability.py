@@ -102,6 +102,165 @@ class CheckAvailabilityTests(unittest.TestCase):
             }
             """), ["Tests/T/T.swift:3: .values", "Tests/T/T.swift:4: .values", "Tests/T/T.swift:5: .values"])
 
+    def test_values_iterated_by_a_for_loop_is_flagged(self):
+        # The `{` after `.values` opens the loop's body: it is no trailing closure.
+        self.assertEqual(self.in_test("""
+            final class Search {
+                @Published var query = ""
+                func run(subject: PassthroughSubject<Int, Error>, table: [String: Int]) async throws {
+                    for await q in $query.values { _ = q }
+                    for try await v in subject.values {
+                        _ = v
+                    }
+                    while let v = await subject.values.first(where: { _ in true }) { _ = v }
+                    for v in table.values { _ = v }
+                }
+            }
+            """), ["Tests/T/T.swift:5: .values", "Tests/T/T.swift:6: .values", "Tests/T/T.swift:9: .values"])
+
+    def test_repeat_while_has_no_body_to_take_a_trailing_closure_for(self):
+        self.assertEqual(self.in_test("""
+            func track(flag: Bool) {
+                repeat { } while flag
+                withObservationTracking { } onChange: { }
+            }
+            """), ["Tests/T/T.swift:4: withObservationTracking"])
+
+    def test_values_iterated_under_availability_is_not_flagged(self):
+        self.assertEqual(self.in_test("""
+            func run(subject: PassthroughSubject<Int, Never>) async {
+                if #available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *) {
+                    for await v in subject.values { _ = v }
+                }
+            }
+            """), [])
+
+    def test_foundation_formatting_and_localization_are_flagged(self):
+        self.assertEqual(self.in_test("""
+            import Foundation
+            func describe(day: Date, count: Int) -> [Any] {
+                [Date().formatted(), day.formatted(date: .abbreviated, time: .omitted), count.formatted(),
+                 String(localized: "Hello"), String(format: "%d", count), AttributedString("Hello")]
+            }
+            """), ["Tests/T/T.swift:4: .formatted",  # one finding per name and line
+                   "Tests/T/T.swift:5: String(localized:)", "Tests/T/T.swift:5: AttributedString"])
+
+    def test_regex_types_literals_and_algorithms_are_flagged(self):
+        # Regex comes from the toolchain's _StringProcessing.swiftinterface; a literal reads as a Regex.
+        self.assertEqual(self.in_test("""
+            func match(_ text: String) throws -> Bool {
+                let pattern = try Regex("a+")
+                let digits = #/[0-9]+/#
+                let ratio = 6 / 2 / 3
+                return text.wholeMatch(of: /a+b/) != nil || text.contains("a") || text.split(separator: ",").isEmpty
+            }
+            """), ["Tests/T/T.swift:3: Regex", "Tests/T/T.swift:4: Regex", "Tests/T/T.swift:6: .wholeMatch",
+                   "Tests/T/T.swift:6: Regex"])
+
+    def test_regex_under_availability_is_not_flagged(self):
+        self.assertEqual(self.in_test(A13 + """
+            func match(_ text: String) -> Bool {
+                text.wholeMatch(of: /a+b/) != nil
+            }
+            """), [])
+
+    def test_notification_sequences_are_flagged(self):
+        self.assertEqual(self.in_test("""
+            import Foundation
+            func observe(center: NotificationCenter) async {
+                for await note in center.notifications(named: .init("x")) { _ = note }
+                _ = NotificationCenter.default.notifications(named: .init("x"))
+                _ = NotificationCenter.default.publisher(for: .init("x"))
+            }
+            """), ["Tests/T/T.swift:4: .notifications", "Tests/T/T.swift:5: .notifications"])
+
+    def test_os_logger_and_unfair_lock_are_flagged(self):
+        self.assertEqual(self.findings({
+            "Tests/T/Os.swift": """
+                import os
+                final class Probe {
+                    let log = Logger(subsystem: "a", category: "b")
+                    let qualified = os.Logger(subsystem: "a", category: "b")
+                    let lock = OSAllocatedUnfairLock(initialState: 0)
+                }
+                """.replace("\n                ", "\n"),
+            "Tests/T/SwiftLog.swift": "import Logging\nlet log = Logger(label: \"a\")\n",
+        }), ["Tests/T/Os.swift:4: Logger", "Tests/T/Os.swift:5: Logger", "Tests/T/Os.swift:6: OSAllocatedUnfairLock"])
+
+    def test_async_sequence_with_its_primary_associated_types_is_flagged(self):
+        # `Failure`, the second primary associated type, is macOS 15 in _Concurrency.swiftinterface.
+        self.assertEqual(self.in_test("""
+            func consume(_ numbers: some AsyncSequence<Int, Never>) {}
+            final class Model {
+                var numbers: (any AsyncSequence<Int, any Error>)? { nil }
+            }
+            func step(_ iterator: inout any AsyncIteratorProtocol<Int, Never>) {}
+            func old<S: AsyncSequence>(_ numbers: S) where S.Element == Int {}
+            """), ["Tests/T/T.swift:2: AsyncSequence<…>", "Tests/T/T.swift:4: AsyncSequence<…>",
+                   "Tests/T/T.swift:6: AsyncIteratorProtocol<…>"])
+
+    def test_async_sequence_with_its_primary_associated_types_under_availability_is_not_flagged(self):
+        self.assertEqual(self.in_test(A15 + """
+            func consume(_ numbers: some AsyncSequence<Int, Never>) {}
+            """), [])
+
+    def test_generic_next_isolation_is_flagged(self):
+        self.assertEqual(self.in_test("""
+            func drain<I: AsyncIteratorProtocol>(_ iterator: inout I) async throws {
+                while let element = try await iterator.next(isolation: #isolation) { _ = element }
+                _ = try await iterator.next()
+            }
+            """), ["Tests/T/T.swift:3: .next"])
+
+    def test_a_property_holding_a_closure_is_called_without_flag(self):
+        self.assertEqual(self.in_test("""
+            struct Matcher { let matches: (Int) -> Bool }
+            func check(matcher: Matcher, recording: Record<Int, Never>.Recording) -> Bool {
+                matcher.matches(1) && recording.output.isEmpty
+            }
+            """), [])
+
+    def test_values_on_operator_chains_and_function_results_is_flagged(self):
+        # The receiver's type comes from the file: declarations, initializers, Combine's operators.
+        self.assertEqual(self.in_test("""
+            func numbers() -> AnyPublisher<Int, Never> { Just(1).eraseToAnyPublisher() }
+            func counts() -> [String: Int] { [:] }
+            func iterate(subject: PassthroughSubject<Int, Never>, upstream: some Publisher<Int, Never>) async {
+                _ = subject.map { $0 * 2 }.values
+                _ = subject
+                    .receive(on: DispatchQueue.main)
+                    .values
+                _ = numbers().values
+                _ = upstream.values
+                let stream = subject.removeDuplicates().eraseToAnyPublisher()
+                for await v in stream.values { _ = v }
+                _ = counts().values
+                let table = ["a": 1]
+                _ = table.values
+                _ = [1, 2].map { $0 }.count
+            }
+            """), ["Tests/T/T.swift:5: .values", "Tests/T/T.swift:8: .values", "Tests/T/T.swift:9: .values",
+                   "Tests/T/T.swift:10: .values", "Tests/T/T.swift:12: .values"])
+
+    def test_clock_is_flagged_by_the_receivers_type_not_its_name(self):
+        self.assertEqual(self.findings({
+            "Sources/CombineProbe/Factory.swift": """
+                public typealias VirtualSchedulerOf<T> = VirtualScheduler
+                extension DispatchQueue {
+                    public static func virtualScheduler() -> VirtualSchedulerOf<DispatchQueue> { fatalError() }
+                }
+                struct Recorder { let clock: Int }
+                """,
+            "Tests/T/T.swift": """
+                func world(s: VirtualScheduler, recorder: Recorder) {
+                    let world = DispatchQueue.virtualScheduler()
+                    _ = world.clock
+                    _ = s.clock
+                    _ = recorder.clock
+                }
+                """,
+        }), ["Tests/T/T.swift:4: .clock", "Tests/T/T.swift:5: .clock"])
+
     def test_an_observable_model_is_flagged(self):
         self.assertEqual(self.in_test("""
             @Observable final class Counter {
@@ -167,10 +326,58 @@ class CheckAvailabilityTests(unittest.TestCase):
                     Task(executorPreference: scheduler.executor) { }
                 }
             """ + A13 + """
-                var clock: (any Clock<Duration>)?
+                var clock: (any Clock<Duration>)? { nil }
+            """ + A13 + """
+                lazy var lazyClock: any Clock<Duration> = ContinuousClock()
+            """ + A13 + """
+                static let shared = ContinuousClock()
                 let other = 1
             }
             """), [])
+
+    def test_available_on_a_stored_property_is_flagged(self):
+        # Swift refuses it on Apple platforms; Linux compiles it.
+        self.assertEqual(self.in_test("""
+            final class Model {
+            """ + A13 + """
+                var clock: (any Clock<Duration>)?
+            """ + A13 + """
+                let started = ContinuousClock.now
+            """ + A13 + """
+                var elapsed: Duration = .zero {
+                    didSet { }
+                }
+            """ + A13 + """
+                var computed: Duration { .zero }
+            }
+            protocol Timed {
+            """ + A13 + """
+                var elapsed: Duration { get }
+            }
+            """ + A13 + """
+            struct Covered {
+            """ + A13 + """
+                var clock = ContinuousClock()
+            }
+            """), ["Tests/T/T.swift:4: 'clock'", "Tests/T/T.swift:6: 'started'", "Tests/T/T.swift:8: 'elapsed'"])
+
+    def test_the_advice_for_a_stored_property_is_never_to_mark_it(self):
+        with tempfile.TemporaryDirectory() as directory:
+            root = pathlib.Path(directory)
+            (root / "Package.swift").write_text(PACKAGE)
+            (root / "Tests").mkdir()
+            (root / "Tests" / "T.swift").write_text(
+                "final class Model {\n    let clock = ContinuousClock()\n    " + A13 + "\n    let other = ContinuousClock()\n}\n")
+            output = io.StringIO()
+            with contextlib.redirect_stdout(output):
+                check.main(["check-availability.py", str(root)])
+            lines = output.getvalue().splitlines()
+            self.assertIn("Tests/T.swift:2: ContinuousClock needs macOS 13.0 / iOS 16.0 / tvOS 16.0 / watchOS 9.0 "
+                          "in a stored property, which cannot be marked @available: add @available(macOS 13.0, "
+                          "iOS 16.0, tvOS 16.0, watchOS 9.0, *) to the enclosing type Model", lines[0])
+            self.assertNotIn("or #available", lines[0])
+            self.assertIn("Tests/T.swift:4: 'other' is a stored property: Swift refuses @available(", lines[1])
+            self.assertIn("mark the enclosing type Model instead", lines[1])
 
     def test_a_platform_the_attribute_leaves_out_is_flagged(self):
         self.assertEqual(self.in_test("""
