@@ -115,9 +115,9 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         var jobs: [UnownedJob] = []
         /// Jobs enqueued from outside the world while no step waits (see
         /// ``enqueue(_:)``): released together, as one ready set, when a
-        /// step next waits for quiescence, or after ``holdLimit``.
+        /// step next waits for quiescence, or after `holdLimit`.
         var held: [UnownedJob] = []
-        /// Whether a release after ``holdLimit`` is on its way.
+        /// Whether a release after `holdLimit` is on its way.
         var isReleaseArmed = false
         /// The jobs run so far, by address: a task's job is the task
         /// itself, so a job seen before is a task of the world resuming,
@@ -191,7 +191,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// does not depend on how far the test's thread got before the
     /// executor's. (A task of the world resuming, and a task that already
     /// prefers this executor moving itself onto it, run at once; held jobs
-    /// that no step releases run after ``holdLimit``.)
+    /// that no step releases run after `holdLimit`.)
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let fromOutside = DispatchQueue.getSpecific(key: queueKey.value) != true && !Self.currentTaskPrefers(self)
