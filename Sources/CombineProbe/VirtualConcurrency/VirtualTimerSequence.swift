@@ -22,9 +22,7 @@
 /// task is cancelled; its schedule ends at the first tick after the consumer
 /// stopped iterating. A second consumer iterating at the same time gets no
 /// element.
-public struct VirtualTimerSequence<Element>: AsyncSequence, @unchecked Sendable {
-    // @unchecked Sendable: it only holds the ticker, whose state is
-    // protected by a lock, and the lifetime, which holds nothing else.
+public struct VirtualTimerSequence<Element>: AsyncSequence, Sendable {
 
     /// The sequence's failure type: it never throws.
     public typealias Failure = Never
@@ -70,8 +68,7 @@ public struct VirtualTimerSequence<Element>: AsyncSequence, @unchecked Sendable 
 
 /// Ends a timer when the last copy of its sequence and iterators is gone:
 /// the consumer stopped iterating.
-final class VirtualTimerLifetime<Element>: @unchecked Sendable {
-    // @unchecked Sendable: it holds only the ticker (see VirtualTicker).
+final class VirtualTimerLifetime<Element>: Sendable {
     private let ticker: VirtualTicker<Element>
 
     init(_ ticker: VirtualTicker<Element>) {
@@ -85,10 +82,11 @@ final class VirtualTimerLifetime<Element>: @unchecked Sendable {
 
 /// The state of one timer: the newest tick not taken yet, the consumer
 /// waiting for one, and whether the timer ended.
-final class VirtualTicker<Element>: @unchecked Sendable {
-    // @unchecked Sendable: `state` is only touched under its lock; the
-    // elements are the scheduler's time values, handed from the action
-    // that ticks to the consumer, as an AsyncStream hands them.
+final class VirtualTicker<Element>: Sendable {
+    // Sendable: `state` is only touched under its lock; the elements are
+    // the scheduler's time values, handed once from the action that ticks
+    // to the consumer in an `UncheckedSendable`, as an AsyncStream hands
+    // its elements.
     /// A tick for the consumer; `handedOff` when a tick's action resumed
     /// the waiting consumer (counted in `inFlight`).
     struct Delivery: Sendable {
