@@ -182,8 +182,6 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// Takes a job to run on the executor's serial queue, after the jobs
     /// enqueued before it.
     ///
-    /// - parameter job: The job.
-    ///
     /// The first job of a new task, enqueued from outside the world — a task
     /// that the test, or a scheduled action, starts — while no step waits for
     /// quiescence is held, with those that follow it, and released as one
@@ -192,6 +190,8 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// executor's. (A task of the world resuming, and a task that already
     /// prefers this executor moving itself onto it, run at once; held jobs
     /// that no step releases run after `holdLimit`.)
+    ///
+    /// - parameter job: The job.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let fromOutside = DispatchQueue.getSpecific(key: queueKey.value) != true && !Self.currentTaskPrefers(self)
