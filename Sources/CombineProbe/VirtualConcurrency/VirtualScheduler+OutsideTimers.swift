@@ -21,9 +21,7 @@ extension VirtualScheduler {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return nil }
         // No task at all: a synchronous test's own code, which runs in step
         // with itself.
-        guard let preferred = withUnsafeCurrentTask(body: { $0.map { $0.unownedTaskExecutor } }) else { return nil }
-        let world = taskExecutor.withLock { ($0 as? VirtualTaskExecutor)?.asUnownedTaskExecutor() }
-        if let world, preferred == world { return nil }
+        guard withUnsafeCurrentTask(body: { $0 != nil }), !currentTaskIsInTheWorld else { return nil }
         let now = elapsed
         let (stepping, startedAt) = steps.withLock { ($0.inProgress > 0, $0.startedAt) }
         if stepping && startedAt == now { return nil }

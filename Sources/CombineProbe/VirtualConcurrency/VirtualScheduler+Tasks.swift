@@ -103,9 +103,7 @@ extension VirtualScheduler {
     ///   moves time.
     func admitSleeper(_ sleep: VirtualSleep, until deadline: VirtualTime) throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        let world = taskExecutor.withLock { ($0 as? VirtualTaskExecutor)?.asUnownedTaskExecutor() }
-        let preferred = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
-        if let world, preferred == world { return }
+        if currentTaskIsInTheWorld { return }
         outsideSleeps.withLock { $0 += 1 }
         // A sleep that ends at once needs no step.
         guard deadline > elapsed else { return }
@@ -121,6 +119,15 @@ extension VirtualScheduler {
         // at its next step.
         reporter.report(abandonedSleepMessage(until: deadline, duringStep: false))
         throw CancellationError()
+    }
+
+    /// Whether the current task prefers the scheduler's ``executor``: it is
+    /// a task of the virtual world. False where task executors do not exist,
+    /// or when the executor was never asked for.
+    var currentTaskIsInTheWorld: Bool {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+              let world = taskExecutor.withLock({ ($0 as? VirtualTaskExecutor)?.asUnownedTaskExecutor() }) else { return false }
+        return withUnsafeCurrentTask { $0?.unownedTaskExecutor } == world
     }
 
     /// Notes that a move of time starts: see ``admitSleeper(_:until:)``.
