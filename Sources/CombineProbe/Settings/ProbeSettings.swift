@@ -81,6 +81,14 @@ public enum ProbeSettings {
         public var timeoutMultiplier: Double?
         /// Whether recorders are exhaustive unless they say otherwise.
         public var exhaustive: Bool?
+        /// Whether the tasks the scope's code starts — `Task { }`,
+        /// `Task.detached { }`, the tasks an operator starts on its own —
+        /// join the virtual world of the first ``VirtualScheduler`` whose
+        /// ``VirtualScheduler/executor`` the scope makes: they run on that
+        /// executor, in virtual time, ordered and explored with its other
+        /// work. Off unless set (an exploration's body has it on). See
+        /// <doc:TestingTime>, "Tasks that join the virtual world".
+        public var joinsTasks: Bool?
 
         /// Overrides of the given settings.
         ///
@@ -89,10 +97,16 @@ public enum ProbeSettings {
         ///   multiplied by.
         /// - parameter exhaustive: Whether recorders are exhaustive unless
         ///   they say otherwise.
-        public init(defaultTimeout: TimeInterval? = nil, timeoutMultiplier: Double? = nil, exhaustive: Bool? = nil) {
+        /// - parameter joinsTasks: Whether the tasks the scope's code starts
+        ///   join its virtual world.
+        public init(
+            defaultTimeout: TimeInterval? = nil, timeoutMultiplier: Double? = nil, exhaustive: Bool? = nil,
+            joinsTasks: Bool? = nil
+        ) {
             self.defaultTimeout = defaultTimeout
             self.timeoutMultiplier = timeoutMultiplier
             self.exhaustive = exhaustive
+            self.joinsTasks = joinsTasks
         }
 
         /// These overrides, with `inner`'s where it sets them.
@@ -100,7 +114,8 @@ public enum ProbeSettings {
             Overrides(
                 defaultTimeout: inner.defaultTimeout ?? defaultTimeout,
                 timeoutMultiplier: inner.timeoutMultiplier ?? timeoutMultiplier,
-                exhaustive: inner.exhaustive ?? exhaustive)
+                exhaustive: inner.exhaustive ?? exhaustive,
+                joinsTasks: inner.joinsTasks ?? joinsTasks)
         }
     }
 

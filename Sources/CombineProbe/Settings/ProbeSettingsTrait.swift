@@ -66,14 +66,30 @@ extension Trait where Self == ProbeSettingsTrait {
     ///   by.
     /// - parameter exhaustive: Whether recorders are exhaustive unless they
     ///   say otherwise.
+    /// - parameter joinsTasks: Whether the tasks the test starts join its
+    ///   virtual world (see ``ProbeSettings/Overrides/joinsTasks``).
     /// - returns: The trait.
     public static func probeSettings(
         defaultTimeout: TimeInterval? = nil,
         timeoutMultiplier: Double? = nil,
-        exhaustive: Bool? = nil
+        exhaustive: Bool? = nil,
+        joinsTasks: Bool? = nil
     ) -> Self {
         ProbeSettingsTrait(overrides: .init(
-            defaultTimeout: defaultTimeout, timeoutMultiplier: timeoutMultiplier, exhaustive: exhaustive))
+            defaultTimeout: defaultTimeout, timeoutMultiplier: timeoutMultiplier, exhaustive: exhaustive,
+            joinsTasks: joinsTasks))
+    }
+
+    /// Makes the tasks a test starts — `Task { }`, `Task.detached { }`, an
+    /// operator's own tasks — join the virtual world of the first scheduler
+    /// whose executor the test makes: they run in virtual time, ordered and
+    /// explored with the world's other work.
+    ///
+    /// ```swift
+    /// @Test(.tasksJoinTheVirtualWorld) func savesAfterAPause() async { … }
+    /// ```
+    public static var tasksJoinTheVirtualWorld: Self {
+        .probeSettings(joinsTasks: true)
     }
 
     /// Makes every recorder of a test, or of each test of a suite,

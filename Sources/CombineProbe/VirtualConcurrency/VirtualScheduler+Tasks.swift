@@ -126,8 +126,9 @@ extension VirtualScheduler {
     /// or when the executor was never asked for.
     var currentTaskIsInTheWorld: Bool {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-              let world = taskExecutor.withLock({ ($0 as? VirtualTaskExecutor)?.asUnownedTaskExecutor() }) else { return false }
-        return withUnsafeCurrentTask { $0?.unownedTaskExecutor } == world
+              let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) else { return false }
+        return withUnsafeCurrentTask { $0?.unownedTaskExecutor } == executor.asUnownedTaskExecutor()
+            || TaskJoining.currentTaskJoined(executor)
     }
 
     /// Notes that a move of time starts: see ``admitSleeper(_:until:)``.

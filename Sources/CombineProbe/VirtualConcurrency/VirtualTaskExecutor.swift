@@ -181,6 +181,21 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         self.scheduling = scheduling
         self.choices = choices
         queue.setSpecific(key: queueKey.value, value: true)
+        queue.setSpecific(key: Self.worldKey.value, value: ObjectIdentifier(self))
+        TaskJoining.register(self)
+        ProbeScope.current?.adoptWorld(self)
+    }
+
+    deinit {
+        TaskJoining.forget(ObjectIdentifier(self))
+    }
+
+    /// Set on every executor's queue: which world runs there.
+    private static let worldKey = UncheckedSendable(DispatchSpecificKey<ObjectIdentifier>())
+
+    /// The executor whose job runs on the current thread, if one does.
+    static var runningWorld: VirtualTaskExecutor? {
+        DispatchQueue.getSpecific(key: worldKey.value).flatMap(TaskJoining.world(withID:))
     }
 
     /// Takes a job to run on the executor's serial queue, after the jobs
@@ -197,7 +212,16 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     ///
     /// - parameter job: The job.
     public func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
+        enqueue(unowned: UnownedJob(job))
+    }
+
+    /// Takes a job of a task that joined the world (see `TaskJoining`),
+    /// bound for the global executor: like ``enqueue(_:)``.
+    func enqueueJoined(_ job: UnownedJob) {
+        enqueue(unowned: job)
+    }
+
+    private func enqueue(unowned job: UnownedJob) {
         let fromOutside = DispatchQueue.getSpecific(key: queueKey.value) != true && !Self.currentTaskPrefers(self)
         let address = Self.address(of: job)
         let (startDraining, armRelease) = state.withLock { state -> (Bool, Bool) in
