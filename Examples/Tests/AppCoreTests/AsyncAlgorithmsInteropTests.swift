@@ -9,8 +9,10 @@ import XCTest
 // The throttle reads the clock and sleeps inside `next()`, in the consuming
 // task, and the channel hands each element over without a task of its own:
 // with the executor's preference, the whole pipeline steps in virtual time,
-// deterministically. (`debounce(for:clock:)` starts a `Task { }` of its own,
-// which no preference reaches: see the Testing time guide.)
+// deterministically. `debounce(for:clock:)` starts a `Task { }` of its own,
+// which no preference reaches: it joins the world because the task that
+// starts it (the consumer, iterating) is a task of the world — see the
+// Testing time guide, "Tasks that join the virtual world".
 
 /// Sends three edits 400 ms apart into a channel throttled to one element a
 /// second, then finishes it: the first passes at once, the latest of the
@@ -41,6 +43,37 @@ private func throttleThreeEdits() async -> [String] {
 
 private let expectedThrottle = ["a at 0.0 seconds", "abc at 1.0 seconds"]
 
+/// Types "s", "sw", "swi" 100 ms apart, pauses, then "swift", into a
+/// channel debounced by 300 ms: the debounce's own task joins the world,
+/// so each settled query comes out at its virtual instant, every time.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+private func debounceTyping() async -> [String] {
+    let scheduler = DispatchQueue.virtualScheduler()
+    scheduler.executor.mainActorRoundTrips = 0 // nothing runs on the main actor here
+    let clock = scheduler.clock
+    let channel = AsyncChannel<String>()
+    let consumer = Task(executorPreference: scheduler.executor) { () -> [String] in
+        var received: [String] = []
+        for await query in channel.debounce(for: .milliseconds(300), clock: clock) {
+            received.append("\(query) at \(clock.now.offset)")
+        }
+        return received
+    }
+    await scheduler.advance() // the consumer starts iterating, and the debounce its task
+    for query in ["s", "sw", "swi"] {
+        await channel.send(query)
+        await scheduler.advance(by: .milliseconds(100))
+    }
+    await scheduler.advance(by: .milliseconds(700))
+    await channel.send("swift")
+    await scheduler.advance(by: .milliseconds(300))
+    channel.finish()
+    await scheduler.run()
+    return await consumer.value
+}
+
+private let expectedDebounce = ["swi at 0.5 seconds", "swift at 1.3 seconds"]
+
 @Suite struct AsyncAlgorithmsInteropSwiftTests {
     @Test func aThrottledChannelStepsInVirtualTime() async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
@@ -54,8 +87,26 @@ private let expectedThrottle = ["a at 0.0 seconds", "abc at 1.0 seconds"]
     }
 }
 
+extension AsyncAlgorithmsInteropSwiftTests {
+    @Test func aDebouncedChannelStepsInVirtualTime() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        #expect(await debounceTyping() == expectedDebounce)
+    }
+
+    /// `COMBINEPROBE_STRESS_ITERATIONS` rounds (50 by default), all alike.
+    @Test func aDebouncedChannelIsDeterministic() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        #expect(await firstDifferentRound(from: expectedDebounce) { await debounceTyping() } == nil)
+    }
+}
+
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class AsyncAlgorithmsInteropTests: XCTestCase {
+    func testADebouncedChannelIsDeterministic() async {
+        let different = await firstDifferentRound(from: expectedDebounce) { await debounceTyping() }
+        XCTAssertNil(different)
+    }
+
     func testAThrottledChannelIsDeterministic() async {
         let different = await firstDifferentRound(from: expectedThrottle) { await throttleThreeEdits() }
         XCTAssertNil(different)

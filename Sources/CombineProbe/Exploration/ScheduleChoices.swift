@@ -72,6 +72,9 @@ final class ScheduleChoices: Sendable {
     /// What the exploration reorders.
     let orders: ExploredOrders
     private let state = Locked(State())
+    /// The world that the tasks the schedule's code starts join: the first
+    /// virtual executor made in the schedule.
+    let joiningWorld = JoiningWorld()
 
     /// The schedule of the code running on this task, while a schedule is
     /// explored.

@@ -8,34 +8,13 @@ final class ProbeScope: Sendable {
     /// The overrides in force: this scope's, over the enclosing one's.
     let overrides: ProbeSettings.Overrides
     private let recorders = Locked<[any ExhaustiveCheck]>([])
-    /// The world the scope's tasks join, when its settings say
-    /// `joinsTasks`: the first executor made in it. Held weakly: the world
-    /// ends with its scheduler.
-    private let world = Locked(WeakWorld())
-
-    private struct WeakWorld {
-        weak var executor: AnyObject?
-    }
-
-    /// Keeps `executor` as the world the scope's tasks join, if its
-    /// settings say so and it has none yet.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    func adoptWorld(_ executor: VirtualTaskExecutor) {
-        guard overrides.joinsTasks == true else { return }
-        world.withLock { world in
-            if world.executor == nil { world.executor = executor }
-        }
-    }
-
-    /// The world the scope's tasks join, if any.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    var joiningWorld: VirtualTaskExecutor? {
-        guard overrides.joinsTasks == true else { return nil }
-        return world.withLock { $0.executor as? VirtualTaskExecutor }
-    }
+    /// The world the scope's new tasks join, when its settings say
+    /// `joinsTasks` (nil otherwise).
+    let joiningWorld: JoiningWorld?
 
     init(overrides: ProbeSettings.Overrides) {
         self.overrides = (Self.current?.overrides ?? ProbeSettings.Overrides()).merging(overrides)
+        joiningWorld = self.overrides.joinsTasks == true ? JoiningWorld() : nil
     }
 
     /// Keeps an exhaustive recorder, to check it when the scope ends.

@@ -183,7 +183,8 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         queue.setSpecific(key: queueKey.value, value: true)
         queue.setSpecific(key: Self.worldKey.value, value: ObjectIdentifier(self))
         TaskJoining.register(self)
-        ProbeScope.current?.adoptWorld(self)
+        ProbeScope.current?.joiningWorld?.adopt(self)
+        choices?.joiningWorld.adopt(self)
     }
 
     deinit {

@@ -14,16 +14,20 @@ import XCTest
 enum TwoTasks {
     /// One exploration of the two tasks, summed up: its failing seed, or
     /// how many schedules passed.
-    static func explore() async -> String {
+    /// With `plain`, the tasks are plain `Task { }`s, which join the world
+    /// of the exploration's body.
+    static func explore(plain: Bool = false) async -> String {
         let result = await ScheduleExploration(schedules: 20, checkingReplays: true).run { _ in
             let scheduler = DispatchQueue.virtualScheduler()
+            let executor: VirtualTaskExecutor? = plain ? nil : scheduler.executor
+            if plain { _ = scheduler.executor } // the world the plain tasks join
             let points = Locked(100)
-            let earn = Task(executorPreference: scheduler.executor) {
+            let earn = Task(executorPreference: executor) {
                 let balance = points.withLock { $0 }
                 await Task.yield()
                 points.withLock { $0 = balance + 10 }
             }
-            let redeem = Task(executorPreference: scheduler.executor) {
+            let redeem = Task(executorPreference: executor) {
                 let balance = points.withLock { $0 }
                 await Task.yield()
                 points.withLock { $0 = balance - 5 }
@@ -39,9 +43,9 @@ enum TwoTasks {
     }
 
     /// The summaries of `rounds` explorations, counted.
-    static func tally(rounds: Int) async -> [String: Int] {
+    static func tally(rounds: Int, plain: Bool = false) async -> [String: Int] {
         var tally: [String: Int] = [:]
-        for _ in 0..<rounds { tally[await explore(), default: 0] += 1 }
+        for _ in 0..<rounds { tally[await explore(plain: plain), default: 0] += 1 }
         return tally
     }
 }
@@ -53,6 +57,16 @@ final class VirtualConcurrencyTwoTasksTests: XCTestCase {
         let tally = await TwoTasks.tally(rounds: rounds)
         XCTAssertEqual(tally, ["fails under default": rounds])
     }
+
+    /// Plain `Task { }`s, started by the exploration's body: they join its
+    /// world, and are explored alike.
+    func testTwoPlainTasksStartedBackToBackExploreTheSameWayEveryRound() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
+        let rounds = VirtualConcurrencyStress.iterations / 4
+        let tally = await TwoTasks.tally(rounds: rounds, plain: true)
+        XCTAssertEqual(tally, ["fails under default": rounds])
+    }
 }
 
 @Suite struct VirtualConcurrencyTwoTasksSwiftTests {
@@ -61,6 +75,13 @@ final class VirtualConcurrencyTwoTasksTests: XCTestCase {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let rounds = VirtualConcurrencyStress.iterations / 4
         let tally = await TwoTasks.tally(rounds: rounds)
+        #expect(tally == ["fails under default": rounds])
+    }
+
+    @Test func twoPlainTasksStartedBackToBackExploreTheSameWayEveryRound() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
+        let rounds = VirtualConcurrencyStress.iterations / 4
+        let tally = await TwoTasks.tally(rounds: rounds, plain: true)
         #expect(tally == ["fails under default": rounds])
     }
 }

@@ -147,6 +147,6 @@ enum TaskJoining {
             return table.worlds.lazy.compactMap(\.executor).first { $0.asUnownedTaskExecutor() == preferred }
         }
         if let world { return world }
-        return ProbeScope.current?.joiningWorld
+        return ScheduleChoices.current?.joiningWorld.executor ?? ProbeScope.current?.joiningWorld?.executor
     }
 }
