@@ -10,18 +10,33 @@
 # Examples/ApproachableApp (main-actor view models, from every kind of test;
 # Swift 6.2 or newer). Any failure or hang fails the run.
 #
+# Plain tasks that join a world (TaskJoining, ParallelWorlds: 30 worlds in
+# parallel with 30 tests whose tasks stay outside) run with the virtual
+# world's scenarios, and swift-async-algorithms' debounce with the
+# examples'.
+#
+# Two busy loops keep both cores loaded for the whole run (STRESS_BUSY=0
+# runs without them): a schedule that depends on which thread gets there
+# first shows up under load.
+#
 #   scripts/stress.sh [N]     # N = 10000 by default; CI runs 400 (the default of swift test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 iterations=${1:-10000}
+busy=()
+if [ "${STRESS_BUSY:-1}" != 0 ]; then
+    for _ in 1 2; do (while :; do :; done) & busy+=($!); done
+    trap 'kill "${busy[@]}" 2>/dev/null || true' EXIT
+fi
 swift build --build-tests 2>&1 | tail -n 1
 start=$(date +%s)
 COMBINEPROBE_STRESS_ITERATIONS=$iterations COMBINEPROBE_EXPLORATION_ROUNDS=$(( iterations / 10 )) timeout 1800 \
-    swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor" 2>&1 \
+    swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor|TaskJoining|ParallelWorlds" 2>&1 \
     | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
 echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) s"
 # The examples' repetition tests: swift-async-algorithms' AsyncTimerSequence,
-# and an AsyncChannel into _throttle, on the virtual clock (a dev-only
+# an AsyncChannel into _throttle, and one into debounce (whose own task
+# joins the world), on the virtual clock (a dev-only
 # dependency of Examples/); and the order bugs' explorations, each failing
 # schedule replayed N times and each exploration repeated N times from one
 # base seed (the same seed, the same schedules, the same failure).
@@ -30,7 +45,7 @@ start=$(date +%s)
 COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
     swift test --skip-build --package-path Examples --filter "DraftAutosave|AsyncAlgorithmsInterop|OrderBugRobustness" 2>&1 \
     | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
-echo "stress (examples): $iterations rounds of the autosave, the throttled channel and the order bugs' replays in $(( $(date +%s) - start )) s"
+echo "stress (examples): $iterations rounds of the autosave, the throttled and debounced channels and the order bugs' replays in $(( $(date +%s) - start )) s"
 # The Xcode 26-style app core (Examples/ApproachableApp, tools 6.2): every
 # test, each repeating its round N times — main-actor view models driven
 # from nonisolated and @MainActor, synchronous and async, XCTest and Swift
