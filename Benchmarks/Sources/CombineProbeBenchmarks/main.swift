@@ -5,7 +5,8 @@ import Foundation
 // Prints one table. `--smoke` runs small sizes in a few seconds, so that CI
 // checks the benchmarks still build and run; only full runs are meaningful.
 // `--exploration [--smoke]` prints only the schedule exploration rows;
-// `--hop [--smoke]` only the rows of the hop to the main actor.
+// `--hop [--smoke]` only the rows of the hop to the main actor;
+// `--joining [--smoke]` only the rows of tasks that join the world.
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--memory"), arguments.count > index + 2, let n = Int(arguments[index + 2]) {
@@ -37,6 +38,13 @@ if arguments.contains("--hop") {
     // Only the hop rows (see HopBenchmarks.swift).
     var report = Report()
     addHopRows(to: &report, smoke: smoke, steps: smoke ? 3 : 5)
+    report.print()
+    exit(0)
+}
+if arguments.contains("--joining") {
+    // Only the rows of tasks that join the world (see JoiningBenchmarks.swift).
+    var report = Report()
+    addJoiningRows(to: &report, smoke: smoke)
     report.print()
     exit(0)
 }
@@ -136,6 +144,7 @@ for sleepers in smoke ? [1, 10] : [1, 100, 10_000] {
     }
 }
 addHopRows(to: &report, smoke: smoke, steps: stepsAsked)
+addJoiningRows(to: &report, smoke: smoke)
 
 let invertedWait = invertedWaitInVirtualTime()
 report.addLine("inverted wait over 10 virtual s (100 ms ticks)", milliseconds(invertedWait), target: "< 5 ms")

@@ -181,22 +181,21 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         self.scheduling = scheduling
         self.choices = choices
         queue.setSpecific(key: queueKey.value, value: true)
-        queue.setSpecific(key: Self.worldKey.value, value: ObjectIdentifier(self))
-        TaskJoining.register(self)
+        queue.setSpecific(key: Self.worldKey.value, value: worldNumber)
+        TaskJoining.register(self, number: worldNumber)
         ProbeScope.current?.joiningWorld?.adopt(self)
         choices?.joiningWorld.adopt(self)
     }
 
-    deinit {
-        TaskJoining.forget(ObjectIdentifier(self))
-    }
+    /// The world's number, never given to another (see `TaskJoining`).
+    let worldNumber = TaskJoining.nextWorldNumber()
 
     /// Set on every executor's queue: which world runs there.
-    private static let worldKey = UncheckedSendable(DispatchSpecificKey<ObjectIdentifier>())
+    private static let worldKey = UncheckedSendable(DispatchSpecificKey<UInt64>())
 
     /// The executor whose job runs on the current thread, if one does.
     static var runningWorld: VirtualTaskExecutor? {
-        DispatchQueue.getSpecific(key: worldKey.value).flatMap(TaskJoining.world(withID:))
+        DispatchQueue.getSpecific(key: worldKey.value).flatMap(TaskJoining.world(numbered:))
     }
 
     /// Takes a job to run on the executor's serial queue, after the jobs

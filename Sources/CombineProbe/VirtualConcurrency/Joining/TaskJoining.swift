@@ -44,24 +44,41 @@ enum TaskJoining {
     private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
     /// A world's executor, held weakly: a world ends with its scheduler.
+    ///
+    /// The table never makes the last strong reference to an executor
+    /// under its lock: an executor's deinit, run there, could enqueue a
+    /// job, and the hook would take the lock again. So a world is found by
+    /// its number, or by its unowned executor (a task's preference), and
+    /// only the world found is loaded, and returned.
     private struct World {
-        let id: ObjectIdentifier
+        let number: UInt64
+        let unowned: UnownedTaskExecutor
         weak var executor: VirtualTaskExecutor?
     }
 
     private struct Table {
-        /// The live worlds.
+        /// The worlds registered, some of them maybe over.
         var worlds: [World] = []
-        /// The tasks that joined a world, by key: the world's id.
-        var members: [JobKey: ObjectIdentifier] = [:]
+        /// The tasks that joined a world, by key: the world's number.
+        var members: [JobKey: UInt64] = [:]
+        /// The number of the next world.
+        var nextNumber: UInt64 = 1
         /// The hook that was set before ours, if any: jobs that are not
         /// ours go to it.
         var previous: Hook?
 
-        /// The live world `id`.
-        func world(_ id: ObjectIdentifier?) -> VirtualTaskExecutor? {
-            guard let id else { return nil }
-            return worlds.first { $0.id == id }?.executor
+        /// The world `number`, while it lives.
+        func world(_ number: UInt64?) -> VirtualTaskExecutor? {
+            guard let number, let index = worlds.firstIndex(where: { $0.number == number }) else { return nil }
+            return worlds[index].executor
+        }
+
+        /// The live world whose executor a task prefers.
+        func world(preferred: UnownedTaskExecutor) -> VirtualTaskExecutor? {
+            for world in worlds where world.unowned == preferred {
+                if let executor = world.executor { return executor }
+            }
+            return nil
         }
     }
 
@@ -81,72 +98,80 @@ enum TaskJoining {
         return true
     }
 
-    /// Notes a new world: from now on, tasks its code starts join it.
-    static func register(_ executor: VirtualTaskExecutor) {
-        guard isAvailable else { return }
-        table.withLock { $0.worlds.append(World(id: ObjectIdentifier(executor), executor: executor)) }
-    }
-
-    /// Forgets a world that ended, and its tasks.
-    static func forget(_ id: ObjectIdentifier) {
-        guard isAvailable else { return }
+    /// A number for a new world, never given before.
+    static func nextWorldNumber() -> UInt64 {
         table.withLock { table in
-            table.worlds.removeAll { $0.id == id }
-            table.members = table.members.filter { $0.value != id }
+            defer { table.nextNumber += 1 }
+            return table.nextNumber
         }
     }
 
-    /// The live world whose executor is `id`.
-    static func world(withID id: ObjectIdentifier) -> VirtualTaskExecutor? {
-        table.withLock { $0.world(id) }
+    /// Notes a new world, numbered `number`: from now on, tasks its code
+    /// starts join it. Forgets the worlds that ended, and their tasks.
+    static func register(_ executor: VirtualTaskExecutor, number: UInt64) {
+        guard isAvailable else { return }
+        // Which worlds ended, seen outside the lock (see World).
+        let registered = table.withLock { $0.worlds }
+        let ended = Set(registered.filter { $0.executor == nil }.map(\.number))
+        table.withLock { table in
+            if !ended.isEmpty {
+                table.worlds.removeAll { ended.contains($0.number) }
+                table.members = table.members.filter { !ended.contains($0.value) }
+            }
+            table.worlds.append(World(number: number, unowned: executor.asUnownedTaskExecutor(), executor: executor))
+        }
     }
 
-    /// Whether the current task joined the world of `executor`.
-    static func currentTaskJoined(_ executor: VirtualTaskExecutor) -> Bool {
+    /// The live world numbered `number`.
+    static func world(numbered number: UInt64) -> VirtualTaskExecutor? {
+        table.withLock { $0.world(number) }
+    }
+
+    /// Whether the current task joined the world numbered `number`.
+    static func currentTaskJoined(world number: UInt64) -> Bool {
         guard isAvailable, let key = JobKey.currentTask else { return false }
-        let id = ObjectIdentifier(executor)
-        return table.withLock { $0.members[key] == id }
+        return table.withLock { $0.members[key] == number }
     }
 
     /// The hook: sends `job` to a world's executor, or where it went before.
+    /// One lock in every case; a new task started outside any world also
+    /// reads two task-locals of the task that starts it.
     private static func route(_ job: UnownedJob, _ original: Original) {
-        if let world = world(for: job) {
-            world.enqueueJoined(job)
-            return
+        guard let key = JobKey(job) else { return original(job) }
+        // A task enqueued by another task that runs here: the runtime
+        // enqueues a new task's first job from the task that starts it.
+        let creator = key.isTask ? JobKey.currentTask.flatMap { $0 == key ? nil : $0 } : nil
+        let preferred = creator == nil ? nil : withUnsafeCurrentTask { $0?.unownedTaskExecutor }
+        let (found, anyWorld, previous) = table.withLock { table -> (VirtualTaskExecutor?, Bool, Hook?) in
+            guard !table.worlds.isEmpty else { return (nil, false, table.previous) }
+            if let member = table.world(table.members[key]) { return (member, true, nil) }
+            guard let creator else { return (nil, true, table.previous) }
+            // A new task: it joins the world of a creator that joined one,
+            // or that prefers a world's executor.
+            var world = table.world(table.members[creator])
+            if world == nil, let preferred { world = table.world(preferred: preferred) }
+            if let world { table.members[key] = world.worldNumber }
+            return (world, true, table.previous)
         }
-        if let previous = table.withLock({ $0.previous }) {
+        if let found { return found.enqueueJoined(job) }
+        if anyWorld, let world = key.isTask ? scopeWorld(of: creator, joining: key) : VirtualTaskExecutor.runningWorld {
+            return world.enqueueJoined(job)
+        }
+        if let previous {
             previous(job, original)
         } else {
             original(job)
         }
     }
 
-    /// The world `job` belongs to, if any (see the rules above).
-    private static func world(for job: UnownedJob) -> VirtualTaskExecutor? {
-        guard let key = JobKey(job) else { return nil }
-        let (member, anyWorld) = table.withLock { table -> (VirtualTaskExecutor?, Bool) in
-            guard !table.worlds.isEmpty else { return (nil, false) }
-            return (table.world(table.members[key]), true)
-        }
-        guard anyWorld else { return nil }
-        if let member { return member }
-        guard key.isTask else { return VirtualTaskExecutor.runningWorld }
-        // A task enqueued by another task that runs here: the runtime
-        // enqueues a new task's first job from the task that starts it.
-        guard let creator = JobKey.currentTask, creator != key, let world = worldOfCode(creator) else { return nil }
-        table.withLock { $0.members[key] = ObjectIdentifier(world) }
+    /// The world of the scope whose code starts a new task (an
+    /// exploration's schedule, a scope whose settings say `joinsTasks`),
+    /// which the task joins; nil if none, or if no task starts it.
+    private static func scopeWorld(of creator: JobKey?, joining key: JobKey) -> VirtualTaskExecutor? {
+        guard creator != nil,
+              let world = ScheduleChoices.current?.joiningWorld.executor ?? ProbeScope.current?.joiningWorld?.executor
+        else { return nil }
+        table.withLock { $0.members[key] = world.worldNumber }
         return world
-    }
-
-    /// The world whose code the current task (`creator`) runs, if any.
-    private static func worldOfCode(_ creator: JobKey) -> VirtualTaskExecutor? {
-        let preferred = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
-        let world = table.withLock { table -> VirtualTaskExecutor? in
-            if let member = table.world(table.members[creator]) { return member }
-            guard let preferred else { return nil }
-            return table.worlds.lazy.compactMap(\.executor).first { $0.asUnownedTaskExecutor() == preferred }
-        }
-        if let world { return world }
-        return ScheduleChoices.current?.joiningWorld.executor ?? ProbeScope.current?.joiningWorld?.executor
     }
 }
