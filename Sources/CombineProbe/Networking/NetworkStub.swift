@@ -38,7 +38,8 @@ import FoundationNetworking
 /// `URLError(.cancelled)`: it never reaches another stub.
 public final class NetworkStub {
     let router: StubRouter
-    private let slot: Int
+    /// The slot whose protocol class serves this stub's sessions (see `StubSlots`).
+    let slot: Int
     private let sessionDelegate: StubSessionDelegate
 
     /// A session whose requests this stub answers.
