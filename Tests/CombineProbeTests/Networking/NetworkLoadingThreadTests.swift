@@ -24,6 +24,8 @@ import XCTest
 /// networking tests cover.
 final class NetworkLoadingThreadTests: XCTestCase {
     private static let url = "https://api.example.com/user/1"
+    /// A run loop mode of the tests' own.
+    private static let loadingMode = RunLoop.Mode("CombineProbeTests.loading")
 
     func testADelayedAnswerCallsTheClientOnTheLoadingThread() throws {
         let network = NetworkStub()
@@ -41,11 +43,13 @@ final class NetworkLoadingThreadTests: XCTestCase {
         withExtendedLifetime(network) {}
     }
 
-    func testAnAnswerInVirtualTimeCallsTheClientOnTheLoadingThread() throws {
+    func testAnAnswerInVirtualTimeCallsTheClientOnTheLoadingThreadInItsMode() throws {
         let scheduler = DispatchQueue.virtualScheduler()
         let network = NetworkStub()
         network.stub(Self.url, with: .status(204).delayed(by: .milliseconds(100), on: scheduler))
-        let thread = LoadingThread()
+        // A loading thread whose run loop runs in a mode of its own, as the
+        // loading system's may: the answer is performed in that mode too.
+        let thread = LoadingThread(mode: Self.loadingMode)
         defer { thread.stop() }
         let client = RecordingClient()
         let stubProtocol = Self.makeProtocol(for: network, client: client)
@@ -78,13 +82,47 @@ final class NetworkLoadingThreadTests: XCTestCase {
         withExtendedLifetime(network) {}
     }
 
-    func testTheRunLoopContextPerformsOnItsThreadInTheModesItRanIn() throws {
+    /// The answer becomes due while the loading thread is busy, and the
+    /// loading stops there before that thread is free: whichever comes
+    /// first, the hand-off or the stop, the client hears nothing, and the
+    /// scheduler's action, which waits until the answer landed or cannot,
+    /// is let go at once (no late landing).
+    func testStopLoadingOnTheLoadingThreadWhileTheAnswerIsOnItsWayStopsIt() throws {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let network = NetworkStub()
+        network.stub(Self.url, with: .status(204).delayed(by: .milliseconds(100), on: scheduler))
         let thread = LoadingThread()
+        defer { thread.stop() }
+        let client = RecordingClient()
+        let stubProtocol = Self.makeProtocol(for: network, client: client)
+        thread.run { stubProtocol.value.startLoading() }
+        let lateLandings = StubURLProtocol.lateLandings.withLock { $0 }
+
+        let gate = DispatchSemaphore(value: 0)
+        thread.runLater {
+            gate.wait()
+            stubProtocol.value.stopLoading()
+        }
+        let advanced = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            scheduler.advance(by: .milliseconds(100))
+            advanced.signal()
+        }
+        gate.signal()
+        XCTAssertEqual(advanced.wait(timeout: .now() + 10), .success, "the scheduler's action never ended")
+
+        XCTAssertEqual(client.calls.map(\.name), [])
+        XCTAssertEqual(StubURLProtocol.lateLandings.withLock { $0 }, lateLandings)
+        withExtendedLifetime(network) {}
+    }
+
+    func testTheRunLoopContextPerformsOnItsThreadInTheModesItRanIn() throws {
+        let thread = LoadingThread(mode: Self.loadingMode)
         defer { thread.stop() }
         let captured = Locked<StubRunLoop?>(nil)
         thread.run { captured.withLock { $0 = StubRunLoop.current() } }
         let context = try XCTUnwrap(captured.withLock { $0 })
-        XCTAssertEqual(context.modes, [.default])
+        XCTAssertEqual(context.modes, [.default, Self.loadingMode])
         XCTAssertFalse(context.isCurrent)
 
         let ran = DispatchSemaphore(value: 0)
@@ -115,18 +153,21 @@ private final class LoadingThread: Sendable {
     private let thread = Locked<UncheckedSendable<Thread>?>(nil)
     private let stopped = Locked(false)
     private let exited = DispatchSemaphore(value: 0)
+    /// The only mode the run loop runs in.
+    let mode: RunLoop.Mode
 
-    init() {
+    init(mode: RunLoop.Mode = .default) {
+        self.mode = mode
         let started = DispatchSemaphore(value: 0)
         let newThread = Thread { [self] in
             loop.withLock { $0 = UncheckedSendable(CFRunLoopGetCurrent()) }
             runLoop.withLock { $0 = UncheckedSendable(RunLoop.current) }
             // A timer far away keeps the run loop from returning at once for
             // want of a source.
-            RunLoop.current.add(Timer(timeInterval: 1_000_000, repeats: true) { _ in }, forMode: .default)
+            RunLoop.current.add(Timer(timeInterval: 1_000_000, repeats: true) { _ in }, forMode: mode)
             started.signal()
             while !stopped.withLock({ $0 }) {
-                _ = RunLoop.current.run(mode: .default, before: .distantFuture)
+                _ = RunLoop.current.run(mode: mode, before: .distantFuture)
             }
             exited.signal()
         }
@@ -142,12 +183,18 @@ private final class LoadingThread: Sendable {
     /// Runs `body` on the thread, and returns once it ran.
     func run(_ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
-        runLoop.withLock { $0!.value }.perform(inModes: [.default]) {
+        runLater {
             body()
             done.signal()
         }
-        CFRunLoopWakeUp(loop.withLock { $0!.value })
         done.wait()
+    }
+
+    /// Runs `body` on the thread, after what it was given before, and
+    /// returns at once.
+    func runLater(_ body: @escaping @Sendable () -> Void) {
+        runLoop.withLock { $0!.value }.perform(inModes: [mode], block: body)
+        CFRunLoopWakeUp(loop.withLock { $0!.value })
     }
 
     /// Ends the thread's loop, and waits until the thread is done.
