@@ -20,7 +20,8 @@
 // Build (from this directory; the one library product gives the scheme its
 // name, and the scheme builds CombineProbe first):
 //   xcodebuild build -scheme CombineProbeTests -destination 'generic/platform=iOS' \
-//       ENABLE_TESTING_SEARCH_PATHS=YES CODE_SIGNING_ALLOWED=NO
+//       ENABLE_TESTING_SEARCH_PATHS=YES ENABLE_TESTABILITY=YES CODE_SIGNING_ALLOWED=NO
+// (visionOS is `generic/platform=xrOS`).
 import PackageDescription
 
 let package = Package(
