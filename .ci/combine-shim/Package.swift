@@ -11,6 +11,16 @@
 // because OpenCombine is not Apple's Combine are compiled out with
 // `#if !COMBINEPROBE_OPENCOMBINE && !COMBINEPROBE_COMBINE_SHIM`; each says why.
 //
+// COMBINEPROBE_FORCE_FALLBACKS (library and tests) compiles and runs the
+// paths written for Swift 6.0.0 and 6.0.1 — `#if !compiler(>=6.0.2) ||
+// COMBINEPROBE_FORCE_FALLBACKS` and `#if compiler(>=6.0.2) &&
+// !COMBINEPROBE_FORCE_FALLBACKS … #else` — with this compiler, which has the
+// API they stand in for: no 6.0.0 compiler is at hand.
+//
+// Two stand-in modules make more of the Apple-only code compile (and run)
+// here: a module named os (os/, a C target) and, in the library's own
+// module, XCTest's XCTIssue API (Sources/AppleStandIns).
+//
 // The module named Combine depends on OpenCombineDispatch and
 // OpenCombineFoundation, so they compile before it and keep their Scheduler
 // conformances, which the Apple branches use (DispatchQueue is a Scheduler).
@@ -31,13 +41,34 @@ let package = Package(
             ],
             path: "Combine"
         ),
-        .target(name: "CombineProbe", dependencies: ["Combine"], path: "Sources/CombineProbe"),
+        // A module named os: os_unfair_lock, os_unfair_lock_lock and
+        // os_unfair_lock_unlock with Apple's signatures, on a futex, so that
+        // the `#if canImport(os)` branch of Support/Lock.swift compiles and
+        // runs here.
+        .target(name: "os", path: "os"),
+        // The library's sources (Sources/CombineProbe, a symbolic link) and
+        // the stand-ins of Sources/AppleStandIns (XCTIssue and
+        // XCTestCase.record(_:), for the
+        // `#if canImport(ObjectiveC) || COMBINEPROBE_XCTEST_STAND_INS` branch of
+        // Reporting/FailureReporter.swift).
+        .target(
+            name: "CombineProbe",
+            dependencies: ["Combine", "os"],
+            path: "Sources",
+            swiftSettings: [
+                .define("COMBINEPROBE_XCTEST_STAND_INS"),
+                .define("COMBINEPROBE_FORCE_FALLBACKS"),
+            ]
+        ),
         .testTarget(
             name: "CombineProbeTests",
             dependencies: ["CombineProbe"],
             path: "Tests/CombineProbeTests",
             resources: [.copy("Fixtures")],
-            swiftSettings: [.define("COMBINEPROBE_COMBINE_SHIM")]
+            swiftSettings: [
+                .define("COMBINEPROBE_COMBINE_SHIM"),
+                .define("COMBINEPROBE_FORCE_FALLBACKS"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

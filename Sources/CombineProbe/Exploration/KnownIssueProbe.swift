@@ -30,7 +30,7 @@ enum KnownIssueProbe {
             failed.withLock { $0 = true }
             return true
         }
-        #if compiler(>=6.0.2)
+        #if compiler(>=6.0.2) && !COMBINEPROBE_FORCE_FALLBACKS
         await withKnownIssue(isIntermittent: true, isolation: isolation, {
             do { try await body() } catch { thrown = error }
         }, matching: matcher)
@@ -41,6 +41,10 @@ enum KnownIssueProbe {
         // awaited at once, so it never runs concurrently with its caller,
         // and its own isolation still applies when it runs.
         await withoutActuallyEscaping(body) { body in
+            // Capturing `isolation` keeps this closure in the caller's
+            // isolation, with `body` (newer compilers, which compile this
+            // path with COMBINEPROBE_FORCE_FALLBACKS, require it).
+            _ = isolation
             let run = unsafeBitCast(body, to: (@Sendable () async throws -> Void).self)
             let error = Locked<(any Error)?>(nil)
             await withKnownIssue(isIntermittent: true, {

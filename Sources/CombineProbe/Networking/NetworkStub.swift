@@ -38,7 +38,8 @@ import FoundationNetworking
 /// `URLError(.cancelled)`: it never reaches another stub.
 public final class NetworkStub {
     let router: StubRouter
-    private let slot: Int
+    /// The slot whose protocol class serves this stub's sessions (see `StubSlots`).
+    let slot: Int
     private let sessionDelegate: StubSessionDelegate
 
     /// A session whose requests this stub answers.
@@ -72,15 +73,25 @@ public final class NetworkStub {
     // taken until the session's last task completed.
     deinit {
         sessionDelegate.stubWasReleased()
-        #if canImport(FoundationNetworking)
-        // invalidateAndCancel() races with the tasks that complete meanwhile
-        // there (see StubRequestsInFlight.cancelTasks()).
-        router.inFlight.cancelTasks()
-        session.finishTasksAndInvalidate()
-        #else
-        session.invalidateAndCancel()
-        #endif
+        if Self.invalidateAndCancelRaces {
+            router.inFlight.cancelTasks()
+            session.finishTasksAndInvalidate()
+        } else {
+            session.invalidateAndCancel()
+        }
     }
+
+    /// Whether `invalidateAndCancel()` races with the tasks that complete
+    /// meanwhile: on FoundationNetworking (see
+    /// `StubRequestsInFlight.cancelTasks()`), where the stub cancels its
+    /// tasks itself. A constant, so that both paths compile everywhere.
+    private static let invalidateAndCancelRaces: Bool = {
+        #if canImport(FoundationNetworking)
+        return true
+        #else
+        return false
+        #endif
+    }()
 
     /// A new ephemeral configuration whose sessions this stub answers, for
     /// code that builds its own `URLSession`.

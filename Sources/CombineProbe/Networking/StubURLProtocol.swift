@@ -40,12 +40,20 @@ import FoundationNetworking
 /// waits for the scheduler: its latency is chosen, and its action scheduled,
 /// when the protocol is created, on the thread that resumed the task.
 ///
-/// FoundationNetworking reads and changes the session's task registry on
-/// the session's work queue, without a lock, also in the client's methods:
-/// an answer given from another thread can meet a task's removal and stop
-/// the process. So an answer that comes later (a delay, a scheduler's
-/// action) is handed back to that queue: resuming a running task makes the
-/// session call `startLoading()` there again, which gives it.
+/// The client is called in the context of the `startLoading()` it answers
+/// (see `StubLoadingContext`), never from the thread where a later answer
+/// (a delay, a scheduler's action) became due:
+/// - Apple's URL loading system calls `startLoading()` and `stopLoading()`
+///   on a thread of its own and expects the client's calls there: a later
+///   answer is performed on that thread's run loop, in the modes it ran in.
+///   A `stopLoading()` therefore never runs in the middle of an answer, and
+///   an answer performed after it finds the loading stopped.
+/// - FoundationNetworking reads and changes the session's task registry on
+///   the session's work queue, without a lock, also in the client's
+///   methods: an answer given from another thread can meet a task's removal
+///   and stop the process. So a later answer is handed back to that queue:
+///   resuming a running task makes the session call `startLoading()` there
+///   again, which gives it.
 ///
 /// `URLProtocol` is not `Sendable`; URLSession calls `startLoading` and
 /// `stopLoading` on its own queue, a delayed answer comes from another, and
@@ -60,6 +68,9 @@ class StubURLProtocol: URLProtocol {
         var generation = 0
         /// Between `startLoading` and `stopLoading`.
         var isLoading = false
+        /// Where the client is called: the context of the last
+        /// `startLoading` (see `StubLoadingContext`).
+        var context: StubLoadingContext?
         /// The answer was given: the task is this protocol's to complete.
         var isAnswered = false
         var scheduled: DispatchWorkItem?
@@ -201,9 +212,11 @@ class StubURLProtocol: URLProtocol {
         if let inFlight = loading.withLock({ $0.inFlight }) {
             inFlight.requests.startsLoading(inFlight.token, request, delay: response.delay)
         }
+        let context = StubLoadingContext.current(hasTask: task != nil)
         let generation = loading.withLock { loading -> Int in
             loading.generation += 1
             loading.isLoading = true
+            loading.context = context
             return loading.generation
         }
         if let latency = response.latency {
@@ -216,8 +229,7 @@ class StubURLProtocol: URLProtocol {
         }
         // The answer comes later, from another queue: this instance's state
         // is behind a lock, and `deliver` claims the task before calling its
-        // client (on FoundationNetworking, back on the session's work queue:
-        // see `handBack`).
+        // client, in the loading context (see `handBack`).
         let protocolBox = UncheckedSendable(self)
         let work = DispatchWorkItem { protocolBox.value.handBack((response, generation)) }
         loading.withLock { $0.scheduled = work }
@@ -294,11 +306,15 @@ class StubURLProtocol: URLProtocol {
     /// registry"). So the answer is given on that queue: by `startLoading`
     /// itself when it has not run yet (it finds the answer due), otherwise
     /// by the `startLoading` that `task.resume()` of the running task makes
-    /// the session call there again. (On Apple platforms the client
-    /// accepts calls from any thread: the action gives the answer itself.)
+    /// the session call there again. On Apple platforms, the answer is
+    /// performed on the run loop of the thread that called `startLoading`
+    /// (see `StubLoadingContext`).
     private func answerIsDue(_ router: StubRouter?) {
         guard !isTaskEnding else { return }
-        enum Next { case nothing, waitForTheAnswer, handOff((response: StubResponse, generation: Int)) }
+        enum Next {
+            case nothing, waitForTheAnswer
+            case handOff((response: StubResponse, generation: Int), StubLoadingContext?)
+        }
         let landed = DispatchSemaphore(value: 0)
         var synchronous = false
         let next = loading.withLock { loading -> Next in
@@ -307,7 +323,7 @@ class StubURLProtocol: URLProtocol {
             if let awaiting = loading.awaitingAction {
                 loading.awaitingAction = nil
                 loading.landed = landed
-                return .handOff(awaiting)
+                return .handOff(awaiting, loading.context)
             }
             // Answered, or stopped: nothing comes.
             if synchronous || loading.isAnswered || (loading.generation > 0 && !loading.isLoading) { return .nothing }
@@ -321,27 +337,33 @@ class StubURLProtocol: URLProtocol {
             return
         case .waitForTheAnswer:
             break
-        case let .handOff(awaiting):
+        case let .handOff(awaiting, context):
             // Work in flight again, until the completion handler ran.
             beginInFlight(router)
-            #if canImport(FoundationNetworking)
             if synchronous {
-                // Run by `startLoading` itself, on the work queue.
+                // Run by `startLoading` itself, in its context.
                 give(awaiting)
                 return
             }
-            guard let task, task.state == .running else {
-                // Suspended meanwhile: a later `startLoading` answers anew
-                // (the answer is due).
-                loading.withLock { $0.landed = nil }
-                if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
-                return
+            switch context {
+            case .sessionQueue:
+                guard let task, task.state == .running else {
+                    // Suspended meanwhile: a later `startLoading` answers anew
+                    // (the answer is due).
+                    loading.withLock { $0.landed = nil }
+                    if let inFlight = takeInFlight() { inFlight.requests.end(inFlight.token) }
+                    return
+                }
+                loading.withLock { $0.handedOff = awaiting }
+                task.resume()
+            case let .runLoop(thread):
+                let protocolBox = UncheckedSendable(self)
+                thread.perform { protocolBox.value.give(awaiting) }
+            case nil:
+                // Never: the answer was left by a `startLoading`, which
+                // set its context.
+                give(awaiting)
             }
-            loading.withLock { $0.handedOff = awaiting }
-            task.resume()
-            #else
-            give(awaiting)
-            #endif
         }
         if synchronous { return }
         let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
@@ -355,17 +377,24 @@ class StubURLProtocol: URLProtocol {
         }
     }
 
-    /// Gives a delayed answer from another queue: on FoundationNetworking,
-    /// on the session's work queue, by the `startLoading` that `resume()` of
-    /// the running task makes the session call there (see `answerIsDue`).
+    /// Gives a delayed answer from another queue, in the loading context:
+    /// on FoundationNetworking, on the session's work queue, by the
+    /// `startLoading` that `resume()` of the running task makes the session
+    /// call there (see `answerIsDue`); on Apple platforms, on the run loop of
+    /// the thread that called `startLoading`.
     private func handBack(_ answer: (response: StubResponse, generation: Int)) {
-        #if canImport(FoundationNetworking)
-        guard let task, task.state == .running else { return }
-        loading.withLock { $0.handedOff = answer }
-        task.resume()
-        #else
-        deliver(answer.response, generation: answer.generation)
-        #endif
+        switch loading.withLock({ $0.context }) {
+        case .sessionQueue:
+            guard let task, task.state == .running else { return }
+            loading.withLock { $0.handedOff = answer }
+            task.resume()
+        case let .runLoop(thread):
+            let protocolBox = UncheckedSendable(self)
+            thread.perform { protocolBox.value.deliver(answer.response, generation: answer.generation) }
+        case nil:
+            // Never: the delay was started by a `startLoading`.
+            break
+        }
     }
 
     /// Gives an answer left for a scheduler's action, or ends its work in

@@ -100,7 +100,7 @@ enum FailureReporter {
             fail(message, at: site, in: framework)
             return
         }
-        #if canImport(ObjectiveC)
+        #if canImport(ObjectiveC) || COMBINEPROBE_XCTEST_STAND_INS
         let location = XCTSourceCodeLocation(filePath: String(describing: site.filePath), lineNumber: Int(site.line))
         testCase.record(XCTIssue(
             type: .assertionFailure, compactDescription: message,

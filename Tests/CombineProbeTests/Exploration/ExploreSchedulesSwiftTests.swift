@@ -23,10 +23,13 @@ func issuesRecorded(
         issues.withLock { $0.append(RecordedIssue(comment: text, line: issue.sourceLocation?.line ?? 0)) }
         return true
     }
-    #if compiler(>=6.0.2)
+    #if compiler(>=6.0.2) && !COMBINEPROBE_FORCE_FALLBACKS
     await withKnownIssue(isIntermittent: true, isolation: isolation, { await body() }, matching: matcher)
     #else
     await withoutActuallyEscaping(body) { body in
+        // Capturing `isolation` keeps this closure in the caller's isolation
+        // (newer compilers, with COMBINEPROBE_FORCE_FALLBACKS, require it).
+        _ = isolation
         // Unchecked: `run` is called once, by `withKnownIssue`, while this
         // function awaits it; nothing else can reach it.
         let run = unsafeBitCast(body, to: (@Sendable () async -> Void).self)

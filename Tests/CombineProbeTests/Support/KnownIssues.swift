@@ -46,7 +46,7 @@ private func expectIssues(
     var thrown: (any Error)?
     let count = Counter()
     let matching = matcher(prefixes, containing: fragments, line: line, fileName: sourceLocation.fileName, counting: count)
-    #if compiler(>=6.0.2)
+    #if compiler(>=6.0.2) && !COMBINEPROBE_FORCE_FALLBACKS
     await withKnownIssue(nil, isolation: isolation, {
         do { try await body() } catch { thrown = error }
     }, matching: matching)
@@ -125,7 +125,7 @@ func failureMessage(
         message.set(issue.comments.map { $0.rawValue }.joined(separator: "\n"))
         return true
     }
-    #if compiler(>=6.0.2)
+    #if compiler(>=6.0.2) && !COMBINEPROBE_FORCE_FALLBACKS
     await withKnownIssue(isolation: isolation, {
         do { try await body() } catch {}
     }, matching: matching)
@@ -135,7 +135,7 @@ func failureMessage(
     return message.value
 }
 
-#if !compiler(>=6.0.2)
+#if !compiler(>=6.0.2) || COMBINEPROBE_FORCE_FALLBACKS
 /// `withKnownIssue(_:isIntermittent:isolation:sourceLocation:_:when:matching:)`
 /// first exists in Swift Testing 6.0.2 (Xcode 16.1). Swift 6.0.0 and 6.0.1
 /// (Xcode 16.0) have only a nonisolated `withKnownIssue`, which cannot take a
@@ -149,6 +149,9 @@ private func withKnownIssueWithoutIsolation(
     _ body: () async throws -> Void
 ) async -> (any Error)? {
     await withoutActuallyEscaping(body) { body in
+        // Capturing `isolation` keeps this closure in the caller's isolation
+        // (newer compilers, with COMBINEPROBE_FORCE_FALLBACKS, require it).
+        _ = isolation
         // Unchecked: `run` is called once, by `withKnownIssue`, while this
         // function awaits it; nothing else can reach it.
         let run = unsafeBitCast(body, to: (@Sendable () async throws -> Void).self)

@@ -128,12 +128,21 @@ struct TimeScenario: CustomStringConvertible {
 
     /// OpenCombine 0.14 has no `collect(_:options:)` by time: these run on
     /// Apple's Combine only. The Combine-shim lane, whose module named Combine
-    /// is OpenCombine, compiles them against stand-in declarations
-    /// (.ci/combine-shim/Combine/CollectByTime.swift) and does not run them.
-    #if !COMBINEPROBE_OPENCOMBINE && !COMBINEPROBE_COMBINE_SHIM
-    static var appleOnly: [TimeScenario] { collectByTime }
+    /// is OpenCombine, compiles them, and this property, against stand-in
+    /// declarations (.ci/combine-shim/Combine/CollectByTime.swift), and does
+    /// not run them (``collectByTimeRuns``).
+    #if !COMBINEPROBE_OPENCOMBINE
+    static var appleOnly: [TimeScenario] { collectByTimeRuns ? collectByTime : [] }
     #else
     static var appleOnly: [TimeScenario] { [] }
+    #endif
+
+    /// Whether the `collect(_:options:)` scenarios run: with Apple's
+    /// Combine, not with the Combine-shim lane's stand-ins.
+    #if COMBINEPROBE_COMBINE_SHIM
+    static let collectByTimeRuns = false
+    #else
+    static let collectByTimeRuns = true
     #endif
 
     #if !COMBINEPROBE_OPENCOMBINE
