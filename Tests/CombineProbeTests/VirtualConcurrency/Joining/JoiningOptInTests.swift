@@ -1,0 +1,88 @@
+@testable import CombineProbe
+import Foundation
+import Testing
+import XCTest
+
+/// The ways a whole test opts in to tasks joining its world — the trait,
+/// a `ProbeTestCase`'s settings — and what a test that does not opt in
+/// gets: the plain task's sleep is refused, loudly, as before.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+enum JoiningOptIn {
+    /// A plain task sleeps 1 s on the scheduler's time; the test advances
+    /// 1 s. "woke at 1s" when it joined the world; "cancelled" when its
+    /// sleep was refused.
+    static func plainTaskSleep() async -> String {
+        let scheduler = DispatchQueue.virtualScheduler()
+        _ = scheduler.executor
+        let task = Task { () -> String in
+            do {
+                try await scheduler.sleep(for: .seconds(1))
+                return "woke at \(scheduler.elapsed)"
+            } catch {
+                return "cancelled"
+            }
+        }
+        await scheduler.advance(by: .seconds(1))
+        return await task.value
+    }
+
+    /// A plain task started after the test's step sleeps on the
+    /// scheduler's time, while nothing moves it.
+    static func plainTaskSleepAfterTheStep() async -> String {
+        let scheduler = DispatchQueue.virtualScheduler()
+        _ = scheduler.executor
+        await scheduler.advance(by: .seconds(1))
+        return await Task { () -> String in
+            do {
+                try await scheduler.sleep(for: .seconds(1))
+                return "woke at \(scheduler.elapsed)"
+            } catch {
+                return "cancelled"
+            }
+        }.value
+    }
+}
+
+final class JoiningProbeTestCaseTests: ProbeTestCase {
+    override class var probeSettings: ProbeSettings.Overrides { .init(joinsTasks: true) }
+
+    func testAPlainTaskOfAProbeTestCaseThatOptsInJoins() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
+        let outcome = await JoiningOptIn.plainTaskSleep()
+        XCTAssertEqual(outcome, "woke at 1s")
+    }
+}
+
+#if compiler(>=6.1)
+@Suite(.tasksJoinTheVirtualWorld) struct JoiningTraitTests {
+    @Test func aPlainTaskOfATestWithTheTraitJoins() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
+        #expect(await JoiningOptIn.plainTaskSleep() == "woke at 1s")
+    }
+
+    @MainActor @Test func fromTheMainActor() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
+        #expect(await JoiningOptIn.plainTaskSleep() == "woke at 1s")
+    }
+}
+#endif
+
+@Suite struct NotJoiningTests {
+    /// Without the opt-in, the plain task stays outside: its sleep, which
+    /// arrives while nothing moves time, is refused, with a failure that
+    /// names the plain task, and ends with `CancellationError`: never a
+    /// hang.
+    @Test("A plain task of a test that does not opt in stays outside (fails on purpose)", .tags(.failurePath))
+    func aPlainTaskOfATestThatDoesNotOptInStaysOutside() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        var outcome = ""
+        _ = await expectIssue(
+            "VirtualScheduler: a task outside its virtual world slept on the scheduler's time",
+            containing: ["while nothing was moving time", "Task { }"], atLine: 32
+        ) {
+            outcome = await JoiningOptIn.plainTaskSleepAfterTheStep()
+        }
+        #expect(outcome == "cancelled")
+    }
+}
