@@ -166,7 +166,27 @@ extension VirtualScheduler {
             + " (virtual time is \(elapsed)) — a Task { } started without executorPreference: scheduler.executor, or an "
             + "operator that starts a task of its own. Nothing would ever wake it: it ends at once, with CancellationError. "
             + "Start the task with Task(executorPreference: scheduler.executor), or inside scheduler.withTasks { }, so that "
-            + "`await scheduler.advance` lets it sleep first."
+            + "`await scheduler.advance` lets it sleep first." + joiningHint
+    }
+
+    /// What a refusal adds when the code runs where tasks should join a
+    /// world (a scope whose settings say `joinsTasks`, an exploration's
+    /// body) and this one did not: why, as far as can be seen. Empty
+    /// elsewhere.
+    var joiningHint: String {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+              let joining = ScheduleChoices.current?.joiningWorld ?? ProbeScope.current?.joiningWorld else { return "" }
+        let opening = " The test's tasks join its virtual world (joinsTasks, or an exploration's body), but this one did not: "
+        guard TaskJoining.isAvailable else {
+            return opening + "this runtime does not export the global-enqueue hook that tasks join through."
+        }
+        let mine = taskExecutor.withLock { $0 as? VirtualTaskExecutor }
+        if let world = joining.executor, world !== mine {
+            return opening + "they join the world of the first scheduler whose executor the test made, and this is another "
+                + "scheduler: make this one's executor first (`_ = scheduler.executor`), or use one scheduler."
+        }
+        return opening + "it was started before the scheduler's executor existed (ask for `scheduler.executor` before the "
+            + "code starts its tasks), or while another library held the global-enqueue hook (withMainSerialExecutor)."
     }
 
     /// Runs `operation` in the scheduler's virtual world: it, its child tasks

@@ -69,6 +69,33 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
 #endif
 
 @Suite struct NotJoiningTests {
+    /// Opted in, but the task starts before the world exists: it stays
+    /// outside, and the refusal says why.
+    @Test("A task started before the world exists says why it did not join (fails on purpose)", .tags(.failurePath))
+    func aTaskStartedBeforeTheWorldExistsSaysWhy() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
+        var outcome = ""
+        _ = await expectIssue(
+            "VirtualScheduler: a task outside its virtual world slept on the scheduler's time",
+            containing: ["but this one did not: it was started before the scheduler's executor existed"], atLine: 83
+        ) {
+            outcome = await ProbeSettings.withOverrides(.init(joinsTasks: true)) {
+                let scheduler = DispatchQueue.virtualScheduler()
+                let early = Task { () -> String in
+                    do {
+                        try await scheduler.sleep(for: .seconds(1))
+                        return "woke"
+                    } catch {
+                        return "cancelled"
+                    }
+                }
+                _ = scheduler.executor // too late for `early`
+                return await early.value
+            }
+        }
+        #expect(outcome == "cancelled")
+    }
+
     /// Without the opt-in, the plain task stays outside: its sleep, which
     /// arrives while nothing moves time, is refused, with a failure that
     /// names the plain task, and ends with `CancellationError`: never a
