@@ -41,6 +41,10 @@ enum TestFramework: Sendable, Equatable {
     /// Whether a Swift Testing test was ever current in this process.
     private static let swiftTestingRan = Locked(false)
 
+    /// Whether a Swift Testing test was ever current in this process (as
+    /// far as ``detected`` saw).
+    static var swiftTestingHasRun: Bool { swiftTestingRan.withLock { $0 } }
+
     /// The framework running the current code when the frameworks say so:
     /// Swift Testing when one of its tests is current on this task; XCTest
     /// while one of its tests runs (its observer says so, see

@@ -61,7 +61,8 @@ enum XCTestRules {
 
     /// Collects the violations instead of reporting them, on this task: for
     /// the tests of the rules themselves, which then see the checks whether
-    /// strict mode is on or not.
+    /// strict mode is on or not. A call that breaks a rule while a collector
+    /// is set is not made.
     final class Collector: Sendable {
         private let found = Locked<[Violation]>([])
         var violations: [Violation] { found.withLock { $0 } }
@@ -97,8 +98,9 @@ enum XCTestRules {
 
     /// `XCTFail`, at `site`. Rule: XCTest runs the current test.
     static func xcTestFail(_ message: String, at site: CallSite, fileID: StaticString = #fileID, line: UInt = #line) {
-        if checks, let problem = xcTestIsNotRunningTheCurrentTest() {
-            violate(.wrongFramework, origin: fileID, line, "XCTFail \(problem), for the failure at \(site): \(message)")
+        if checks, let problem = xcTestIsNotRunningTheCurrentTest(),
+           !violate(.wrongFramework, origin: fileID, line, "XCTFail \(problem), for the failure at \(site): \(message)") {
+            return
         }
         XCTFail(message, file: site.filePath, line: site.line)
     }
@@ -110,10 +112,11 @@ enum XCTestRules {
     ) {
         if checks {
             if !FailureReporter.isRunning(testCase) {
-                violate(.recordOnIdleTestCase, origin: fileID, line,
-                    "\(testCase.name) has no run in progress, for the failure at \(site): \(message)")
+                guard violate(.recordOnIdleTestCase, origin: fileID, line,
+                    "\(testCase.name) has no run in progress, for the failure at \(site): \(message)") else { return }
             } else if let problem = xcTestIsNotRunningTheCurrentTest() {
-                violate(.wrongFramework, origin: fileID, line, "record on \(testCase.name) \(problem), for the failure at \(site): \(message)")
+                guard violate(.wrongFramework, origin: fileID, line,
+                    "record on \(testCase.name) \(problem), for the failure at \(site): \(message)") else { return }
             }
         }
         #if canImport(ObjectiveC)
@@ -135,8 +138,8 @@ enum XCTestRules {
     ) {
         if checks, Test.current == nil {
             let running = XCTestBoundaries.phase == .running ? "while an XCTest test runs" : "with no Swift Testing test on this task"
-            violate(.wrongFramework, origin: fileID, line,
-                "Issue.record \(running), for the failure at \(location.fileID):\(location.line): \(message)")
+            guard violate(.wrongFramework, origin: fileID, line,
+                "Issue.record \(running), for the failure at \(location.fileID):\(location.line): \(message)") else { return }
         }
         Issue.record(Comment(rawValue: message), sourceLocation: location)
     }
@@ -150,12 +153,17 @@ enum XCTestRules {
     #endif
 
     /// Why XCTest does not run the current test, if it does not: a Swift
-    /// Testing test is current on this task, or XCTest is between tests.
+    /// Testing test is current on this task; XCTest is between tests; or
+    /// Swift Testing runs this process's tests and XCTest was never seen.
     private static func xcTestIsNotRunningTheCurrentTest() -> String? {
         #if canImport(Testing)
         if Test.current != nil { return "inside a Swift Testing test" }
         #endif
-        return XCTestBoundaries.phase == .between ? "while no XCTest test runs" : nil
+        switch XCTestBoundaries.phase {
+        case .between: return "while no XCTest test runs"
+        case .unobserved where TestFramework.swiftTestingHasRun: return "while Swift Testing runs the tests and XCTest was not seen"
+        default: return nil
+        }
     }
 
     // MARK: Waits
@@ -166,7 +174,7 @@ enum XCTestRules {
     /// cannot arrive on Apple platforms.
     static func checkMainRunLoopWait(for what: String, at site: CallSite, fileID: StaticString = #fileID, line: UInt = #line) {
         guard checks, Thread.isMainThread, MainActorCheck.holdsTheMainQueue else { return }
-        violate(.waitInMainQueueBlock, origin: fileID, line, "\(what) at \(site)")
+        _ = violate(.waitInMainQueueBlock, origin: fileID, line, "\(what) at \(site)")
     }
 
     /// The expectations whose `XCTWaiter` wait ended, held weakly.
@@ -186,12 +194,11 @@ enum XCTestRules {
     ) -> XCTWaiter.Result {
         checkMainRunLoopWait(for: "XCTWaiter.wait", at: site, fileID: fileID, line: line)
         let result = XCTWaiter().wait(for: expectations, timeout: timeout)
-        if checks {
-            waitsEnded.withLock { ended in
-                ended = ended.filter { $0.value.expectation != nil }
-                for expectation in expectations {
-                    ended[ObjectIdentifier(expectation)] = WeakExpectation(expectation: expectation)
-                }
+        // Kept whatever the mode, so that a later check knows.
+        waitsEnded.withLock { ended in
+            ended = ended.filter { $0.value.expectation != nil }
+            for expectation in expectations {
+                ended[ObjectIdentifier(expectation)] = WeakExpectation(expectation: expectation)
             }
         }
         return result
@@ -199,21 +206,26 @@ enum XCTestRules {
 
     /// `expectation.fulfill()`. Rule: its wait has not ended.
     static func fulfill(_ expectation: XCTestExpectation, at site: CallSite, fileID: StaticString = #fileID, line: UInt = #line) {
-        if checks, waitsEnded.withLock({ $0[ObjectIdentifier(expectation)]?.expectation === expectation }) {
-            violate(.fulfillAfterWait, origin: fileID, line,
-                "expectation \"\(expectation.expectationDescription)\" of the wait at \(site)")
+        if checks, waitsEnded.withLock({ $0[ObjectIdentifier(expectation)]?.expectation === expectation }),
+           !violate(.fulfillAfterWait, origin: fileID, line,
+               "expectation \"\(expectation.expectationDescription)\" of the wait at \(site)") {
+            return
         }
         expectation.fulfill()
     }
 
     // MARK: Violations
 
-    private static func violate(_ rule: Rule, origin fileID: StaticString, _ line: UInt, _ detail: String) {
+    /// Reports a broken rule (see ``XCTestRules``), or hands it to the
+    /// task's collector. Returns whether the call is made all the same, as
+    /// corelibs-XCTest would make it: yes, unless a collector took it.
+    private static func violate(_ rule: Rule, origin fileID: StaticString, _ line: UInt, _ detail: String) -> Bool {
         let violation = Violation(rule: rule, origin: "\(fileID):\(line)", detail: detail)
         if let collector {
             collector.add(violation)
-            return
+            return false
         }
+        defer { fflush(nil) }
         _ = failsTheRunAtExit
         violationCount.withLock { $0 += 1 }
         FileHandle.standardError.write(Data("\(violation)\n".utf8))
@@ -223,11 +235,12 @@ enum XCTestRules {
         if Test.current != nil {
             Issue.record(Comment(rawValue: violation.description), sourceLocation: SourceLocation(
                 fileID: "\(fileID)", filePath: "\(fileID)", line: Int(line), column: 1))
-            return
+            return true
         }
         #endif
         if XCTestBoundaries.phase == .running {
             XCTFail(violation.description, file: site.filePath, line: site.line)
         }
+        return true
     }
 }
