@@ -107,6 +107,23 @@ final class FailureRoutingTests: FailureCapturingTestCase {
         }
     }
 
+    /// On Apple platforms this callback runs on the main thread, where the
+    /// routing once read "XCTest".
+    @Test("An unexpected call made on the main queue reaches Swift Testing (fails on purpose)", .tags(.failurePath))
+    func anUnexpectedCallOnTheMainQueueReachesSwiftTesting() async {
+        let mock = UserServiceMock(); let line = #line
+        let box = UncheckedBox(mock)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async {
+                _ = box.value.getUser(id: 8)
+                done.resume()
+            }
+        }
+        _ = await expectIssues(["unexpected call to getUser(id:) with (8)"], atLine: line) {
+            #expect(mock.calledFunctions == ["getUser(id:)"])
+        }
+    }
+
     @Test func xcTestFailInsideASwiftTestingTestBreaksTheRule() {
         let collector = XCTestRules.Collector()
         XCTestRules.$collector.withValue(collector) {
