@@ -48,7 +48,7 @@ public struct ScheduleExplorationTrait: TestTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         let location = test.sourceLocation
-        let record: (String) -> Void = { Issue.record(Comment(rawValue: $0), sourceLocation: location) }
+        let record: (String) -> Void = { XCTestRules.recordIssue($0, at: location) }
         if let invalidInput = exploration.invalidInput {
             // A budget below 1 or a seed that cannot be read: nothing runs.
             record(invalidInput)

@@ -23,6 +23,32 @@ enum MainActorCheck {
 
     /// Whether the caller runs on the main actor.
     static var isCurrent: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: key.value) == true
+        Thread.isMainThread || isInMainQueueBlock
+    }
+
+    /// Whether the caller runs inside a block of the main queue (a main-actor
+    /// job among them), on whatever thread drains it. On Apple platforms the
+    /// main queue cannot drain another block meanwhile: a wait there that
+    /// counts on `DispatchQueue.main` never sees its delivery.
+    static var isInMainQueueBlock: Bool {
+        DispatchQueue.getSpecific(key: key.value) == true
+    }
+
+    /// Whether the caller holds the main queue: it runs inside a block of the
+    /// main queue (a main-actor job, a `DispatchQueue.main` callback) other
+    /// than the test runner's own, so that no other block of the main queue
+    /// can run until it returns.
+    ///
+    /// Apple's XCTest runs its tests from the main run loop, outside any
+    /// block of the main queue. SwiftPM's XCTest runner on Linux runs them
+    /// all inside one block of it, which holds nothing back: the blocks
+    /// that a run loop drains on the main thread meanwhile are nested in it.
+    /// So on the main thread under such a runner (see
+    /// ``XCTestBoundaries/runnerHoldsTheMainQueue``), the caller holds the
+    /// main queue when a run loop runs beneath it, or it is a task's job.
+    static var holdsTheMainQueue: Bool {
+        guard isInMainQueueBlock else { return false }
+        guard Thread.isMainThread, XCTestBoundaries.runnerHoldsTheMainQueue else { return true }
+        return RunLoop.current.currentMode != nil || withUnsafeCurrentTask { $0 != nil }
     }
 }

@@ -57,8 +57,13 @@ final class DeferredFailureReporter: Sendable {
 
     /// Records the kept failures in `framework`, if it can be recorded from
     /// here; keeps them otherwise.
+    ///
+    /// XCTest's failures wait for one of its tests to run: recorded between
+    /// tests, XCTest would drop them (Apple's may stop the process).
     func deliver(in framework: TestFramework?) {
-        guard let framework, TestFramework.canRecordNow(for: framework) || self.framework == framework else { return }
+        guard let framework else { return }
+        let canRecord = TestFramework.canRecordNow(for: framework)
+        guard canRecord || (self.framework == framework && framework == .swiftTesting) else { return }
         let messages: [String] = pending.withLock { pending in
             defer { pending.removeAll() }
             return pending
@@ -81,9 +86,8 @@ final class DeferredFailureReporter: Sendable {
             }
             for message in messages {
                 writeUnclaimed(message, "no test claimed it within \(WaitPlan<Void>.format(OrphanFailures.deadline)); "
-                    + "recorded through XCTest and Swift Testing")
-                FailureReporter.fail(message, at: site, in: .xcTest)
-                FailureReporter.fail(message, at: site, in: .swiftTesting)
+                    + "recorded in the framework that runs a test now, if one does")
+                FailureReporter.failUnclaimed(message, at: site)
             }
         }
     }
@@ -103,5 +107,9 @@ final class DeferredFailureReporter: Sendable {
 
     deinit {
         deliverPending()
+        // Those of an XCTest test gone (see deliver(in:)) are not lost unseen.
+        for message in pending.withLock({ $0 }) {
+            writeUnclaimed(message, "its XCTest test had ended")
+        }
     }
 }

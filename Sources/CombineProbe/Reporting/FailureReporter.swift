@@ -13,37 +13,105 @@ enum TestFramework: Sendable, Equatable {
 
     /// The framework running the test on the current task.
     ///
-    /// Swift Testing publishes the running test in a task-local value; when
-    /// there is none, the failure goes to XCTest. A failure recorded through
-    /// the wrong framework is silently dropped on Linux, so this choice
-    /// matters.
+    /// ``detected`` when it can be told; otherwise XCTest while XCTest was
+    /// never seen and no Swift Testing test ran in this process (an `async`
+    /// XCTest test before its first call on the main thread), and Swift
+    /// Testing once one of its tests ran here or while XCTest is between
+    /// tests: XCTest drops a failure recorded while none of its tests runs
+    /// (Apple's may stop the process), where Swift Testing still shows it.
     ///
-    /// On XCTest's main thread, reading it also records the failures kept
-    /// because their framework was unknown (``OrphanFailures``).
+    /// Reading it also records the failures kept for the framework found:
+    /// those whose framework was unknown (``OrphanFailures``), in XCTest;
+    /// those of the current Swift Testing test (`PendingTestFailures`).
     static var current: TestFramework {
+        if let known = currentDelivering { return known }
+        let phase = XCTestBoundaries.phase
+        return (phase == .unobserved || phase == .unknown) && !swiftTestingRan.withLock({ $0 }) ? .xcTest : .swiftTesting
+    }
+
+    /// ``detected``, after recording the failures kept for it (see
+    /// ``current``).
+    private static var currentDelivering: TestFramework? {
         let known = detected
         if known == .xcTest { OrphanFailures.deliverToXCTest() }
         if known == .swiftTesting { PendingTestFailures.deliverToCurrentTest() }
-        return known ?? .xcTest
+        return known
     }
 
-    /// The framework running the current code when it can be told for sure:
-    /// Swift Testing on a test's task, XCTest on the main thread where no
-    /// Swift Testing test is current (XCTest runs its tests there); nil on
-    /// any other thread, where a failure could belong to either.
+    /// Whether a Swift Testing test was ever current in this process.
+    private static let swiftTestingRan = Locked(false)
+
+    /// Whether a Swift Testing test was ever current in this process (as
+    /// far as ``detected`` saw).
+    static var swiftTestingHasRun: Bool { swiftTestingRan.withLock { $0 } }
+
+    /// The framework running the current code when the frameworks say so:
+    /// Swift Testing when one of its tests is current on this task; XCTest
+    /// while one of its tests runs (its observer says so, see
+    /// ``XCTestBoundaries``); nil otherwise, where a failure could belong
+    /// to either. The decision is ``decide(_:)``'s.
     static var detected: TestFramework? {
+        var facts = Facts(
+            swiftTestingTest: false, xcTest: XCTestBoundaries.phase,
+            onMainThread: Thread.isMainThread, holdsTheMainQueue: false)
         #if canImport(Testing)
         // Matched, not compared with nil: no copy of the test's value.
-        if case .some = Test.current { return .swiftTesting }
+        if case .some = Test.current { facts.swiftTestingTest = true }
         #endif
-        return Thread.isMainThread ? .xcTest : nil
+        if facts.swiftTestingTest {
+            if !swiftTestingRan.withLock({ $0 }) { swiftTestingRan.withLock { $0 = true } }
+        } else if (facts.xcTest == .unobserved || facts.xcTest == .unknown) && facts.onMainThread {
+            facts.holdsTheMainQueue = MainActorCheck.holdsTheMainQueue
+        }
+        let framework = decide(facts)
+        if facts.xcTest == .unobserved && facts.onMainThread {
+            XCTestBoundaries.observe(xcTestRunsATest: framework == .xcTest)
+        }
+        return framework
+    }
+
+    /// What the frameworks and the thread say about the current code.
+    struct Facts: Sendable, Equatable {
+        /// A Swift Testing test is current on this task (`Test.current`).
+        var swiftTestingTest: Bool
+        /// Whether an XCTest test runs, as its observer knows.
+        var xcTest: XCTestBoundaries.Phase
+        /// The code runs on the main thread.
+        var onMainThread: Bool
+        /// The code runs inside a block of the main queue that it holds, not
+        /// the test runner's (``MainActorCheck/holdsTheMainQueue``; read only
+        /// when it matters: on the main thread, before XCTest is observed).
+        var holdsTheMainQueue: Bool
+    }
+
+    /// The one decision of which framework gets a failure, from
+    /// ``Facts``: what the frameworks say, never the thread alone.
+    ///
+    /// Before XCTest's observer knows, the main thread outside any block of
+    /// the main queue that the caller holds is XCTest's: it runs its
+    /// synchronous tests there. A block of the main queue on the main thread
+    /// is no sign of XCTest: on Apple platforms the main-queue callbacks (and
+    /// main-actor jobs) of Swift Testing tests run there too.
+    static func decide(_ facts: Facts) -> TestFramework? {
+        if facts.swiftTestingTest { return .swiftTesting }
+        switch facts.xcTest {
+        case .running:
+            return .xcTest
+        case .between:
+            return nil
+        case .unobserved, .unknown:
+            return facts.onMainThread && !facts.holdsTheMainQueue ? .xcTest : nil
+        }
     }
 
     /// Whether a failure for a test run by `framework` can be recorded from
     /// the current thread. A Swift Testing issue needs the test's own task;
-    /// XCTest accepts failures from any thread.
+    /// XCTest accepts failures from any thread while one of its tests runs.
     static func canRecordNow(for framework: TestFramework) -> Bool {
-        framework == .xcTest || current == .swiftTesting
+        switch framework {
+        case .xcTest: XCTestBoundaries.phase != .between
+        case .swiftTesting: currentDelivering == .swiftTesting
+        }
     }
 }
 
@@ -100,15 +168,7 @@ enum FailureReporter {
             fail(message, at: site, in: framework)
             return
         }
-        #if canImport(ObjectiveC) || COMBINEPROBE_XCTEST_STAND_INS
-        let location = XCTSourceCodeLocation(filePath: String(describing: site.filePath), lineNumber: Int(site.line))
-        testCase.record(XCTIssue(
-            type: .assertionFailure, compactDescription: message,
-            sourceCodeContext: XCTSourceCodeContext(location: location)))
-        #else
-        testCase.recordFailure(
-            withDescription: message, inFile: String(describing: site.filePath), atLine: Int(site.line), expected: true)
-        #endif
+        XCTestRules.record(message, at: site, on: testCase)
     }
 
     /// Whether `testCase` runs now: it has a run that started and did not
@@ -187,24 +247,39 @@ enum FailureReporter {
         fail(message, at: site, in: .current)
     }
 
+    /// Records a failure that no test claimed (see ``OrphanFailures``): in
+    /// XCTest if one of its tests runs now, and as an issue of no test in
+    /// Swift Testing.
+    static func failUnclaimed(_ message: String, at site: CallSite) {
+        if XCTestBoundaries.phase == .running { XCTestRules.xcTestFail(message, at: site) }
+        #if canImport(Testing)
+        XCTestRules.recordUnclaimedIssue(message, at: site.sourceLocation)
+        #endif
+    }
+
     /// Records a failure at `site`, in the given framework.
     static func fail(_ message: String, at site: CallSite, in framework: TestFramework) {
         if FailureCapture.capture(message, at: site, in: framework) { return }
         switch framework {
         case .xcTest:
-            XCTFail(message, file: site.filePath, line: site.line)
+            XCTestRules.xcTestFail(message, at: site)
         case .swiftTesting:
             #if canImport(Testing)
-            Issue.record(
-                Comment(rawValue: message),
-                sourceLocation: SourceLocation(
-                    fileID: String(describing: site.fileID),
-                    filePath: String(describing: site.filePath),
-                    line: Int(site.line),
-                    column: Int(site.column)))
+            XCTestRules.recordIssue(message, at: site.sourceLocation)
             #else
-            XCTFail(message, file: site.filePath, line: site.line)
+            XCTestRules.xcTestFail(message, at: site)
             #endif
         }
     }
 }
+
+#if canImport(Testing)
+extension CallSite {
+    /// The place, as Swift Testing spells it.
+    var sourceLocation: SourceLocation {
+        SourceLocation(
+            fileID: String(describing: fileID), filePath: String(describing: filePath),
+            line: Int(line), column: Int(column))
+    }
+}
+#endif

@@ -2,10 +2,19 @@ import XCTest
 
 /// Blocks the current thread until a wait plan is fulfilled or times out.
 ///
-/// On the main thread it runs the main run loop while it waits, so that
-/// values delivered on the main queue, the main run loop or its timers
+/// On the main thread, outside any block of the main queue — where XCTest
+/// runs its synchronous tests — it runs the main run loop while it waits, so
+/// that values delivered on the main queue, the main run loop or its timers
 /// arrive while the test waits. Anywhere else no run loop needs to run: the
 /// thread sleeps on a semaphore that the recorder signals, and burns no CPU.
+///
+/// Inside a block of the main queue (a synchronous `@MainActor` Swift
+/// Testing test, a main-queue callback), the path is chosen by the queue,
+/// not the thread: on Apple platforms that block is on the main thread, but
+/// the main queue cannot run another block until it returns, so running the
+/// run loop would not let `DispatchQueue.main` deliveries in (corelibs'
+/// run loop may, which would make such a test pass on Linux only). The wait
+/// sleeps, and its timeout says that it held the main queue.
 ///
 /// Neither way uses an `XCTestExpectation`: the recorder ends a wait from
 /// the thread that delivers the awaited event, after it released its lock,
@@ -28,10 +37,16 @@ enum SynchronousWaiter {
 
         // Whether the condition held in time is read again, with the value,
         // from one snapshot: see WaitConclusion.
-        _ = Thread.isMainThread
-            ? waitRunningTheRunLoop(for: plan, timeout: timeout)
-            : waitSleeping(for: plan, timeout: timeout)
-        return try plan.finish(timeout: timeout, description: description, at: site, in: framework, testCase: testCase)
+        let holdsTheMainQueue = MainActorCheck.holdsTheMainQueue
+        if Thread.isMainThread && !holdsTheMainQueue {
+            XCTestRules.checkMainRunLoopWait(for: "wait(for: \(plan.name))", at: site)
+            _ = waitRunningTheRunLoop(for: plan, timeout: timeout)
+        } else {
+            _ = waitSleeping(for: plan, timeout: timeout)
+        }
+        return try plan.finish(
+            timeout: timeout, description: description, at: site, in: framework, testCase: testCase,
+            heldTheMainQueue: holdsTheMainQueue)
     }
 
     /// Runs the current (main) run loop until the condition holds or the

@@ -20,13 +20,15 @@ extension WaitPlan {
         description: String,
         at site: CallSite,
         in framework: TestFramework,
-        testCase: XCTestCase?
+        testCase: XCTestCase?,
+        heldTheMainQueue: Bool = false
     ) throws -> Output {
         let conclusion = conclude()
         let outcome = conclusion.outcome(isInverted: isInverted)
         reportFailure(
             for: outcome, of: conclusion, timeout: timeout,
-            description: description, at: site, in: framework, testCase: testCase)
+            description: description, at: site, in: framework, testCase: testCase,
+            heldTheMainQueue: heldTheMainQueue)
         recording.deliverPendingMisuse()
         var result = conclusion.result
         if outcome == .invertedFulfilled || (outcome == .timedOut && failsOnTimeout) {
@@ -43,7 +45,8 @@ extension WaitPlan {
         description: String,
         at site: CallSite,
         in framework: TestFramework,
-        testCase: XCTestCase?
+        testCase: XCTestCase?,
+        heldTheMainQueue: Bool = false
     ) {
         switch outcome {
         case .satisfied:
@@ -64,6 +67,9 @@ extension WaitPlan {
             }
             if let hint = Self.idleMainRunLoopHint(framework: framework, recordedNothing: conclusion.recordedNothing) {
                 message += " " + hint
+            }
+            if heldTheMainQueue {
+                message += " " + Self.heldTheMainQueueHint
             }
             if (recording as? any VirtualTimedRecording)?.isTimedByVirtualScheduler == true {
                 message += " " + VirtualTimeHint.wait
@@ -121,6 +127,14 @@ extension WaitPlan {
             + "the main run loop does not run under Swift Testing on Linux; "
             + "use DispatchQueue.main, or an XCTest test, which runs it while waiting.)"
         #endif
+    }
+
+    /// Why a synchronous wait made inside a block of the main queue (the
+    /// main actor) saw nothing that the main queue delivers.
+    static var heldTheMainQueueHint: String {
+        "(This wait ran inside a block of the main queue (on the main actor), which it held: "
+            + "nothing delivered on DispatchQueue.main or the main actor could arrive meanwhile. "
+            + "Make the test async and await the wait.)"
     }
 
     static func format(_ timeout: TimeInterval) -> String {

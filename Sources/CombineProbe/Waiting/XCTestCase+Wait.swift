@@ -37,9 +37,13 @@ extension XCTestCase {
     /// - Then the expectation's value is returned, or its error thrown: a
     ///   ``RecordingError``, or the publisher's own error.
     ///
-    /// It waits with XCTest's own machinery (`XCTWaiter`), which keeps the
-    /// current run loop running: values delivered on the main queue or the
-    /// main run loop arrive while a test on the main thread waits.
+    /// On the main thread, where XCTest runs synchronous tests, it keeps the
+    /// main run loop running as XCTest's own waiter does: values delivered on
+    /// the main queue or the main run loop arrive while the test waits. It
+    /// uses no `XCTestExpectation`, so a value that comes just after a
+    /// timeout breaks no rule of Apple's XCTest. Inside a block of the main
+    /// queue (a `@MainActor` test), nothing the main queue delivers can
+    /// arrive during a synchronous wait: there, `await` the `async` form.
     ///
     /// - parameter expectation: The publisher expectation.
     /// - parameter timeout: The number of seconds within which the
