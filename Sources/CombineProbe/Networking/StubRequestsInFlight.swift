@@ -37,8 +37,9 @@ import FoundationNetworking
 /// their own delegate queue, which the stub does not know: for them, the
 /// work ends when the protocol answers.
 final class StubRequestsInFlight: Sendable {
-    /// The test that created the stub (see `DeliveryGate.currentTest`).
-    let owner: String
+    /// The test, and the explored schedule, that created the stub (see
+    /// `WorkOwner`).
+    let owner: WorkOwner
     /// The stub's session, whose delegate queue runs completion handlers.
     private let session = Locked<WeakSession>(WeakSession())
     /// The tasks whose requests are in flight, by token, for
@@ -53,7 +54,7 @@ final class StubRequestsInFlight: Sendable {
         weak var value: URLSessionTask?
     }
 
-    init(owner: String) {
+    init(owner: WorkOwner) {
         self.owner = owner
     }
 

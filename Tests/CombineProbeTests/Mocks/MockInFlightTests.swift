@@ -83,3 +83,46 @@ final class MockInFlightTests: FailureCapturingTestCase {
         }
     }
 }
+
+/// Each explored schedule owns the work outside virtual time that it
+/// started (issue 35, found by reading): what one schedule left in flight is
+/// neither waited for by the next schedule's waits nor named in its reports.
+final class ScheduleInFlightTests: FailureCapturingTestCase {
+    func testWorkTheFirstScheduleLeftInFlightIsNotTheSecondOnes() {
+        let hold = Hold()
+        defer { hold.release() }
+        var stuck: Recorder<Forecast, WeatherError>?
+        var schedules = 0
+        let (failures, _) = captureFailures {
+            ProbeSettings.withOverrides(.init(defaultTimeout: 0.2, timeoutMultiplier: 1)) {
+                _ = ScheduleExploration(schedules: 2, seed: 1, exploring: .allTiedActions).run { _ in
+                    schedules += 1
+                    let scheduler = DispatchQueue.virtualScheduler()
+                    // Two actions due at one instant: two schedules.
+                    scheduler.schedule {}
+                    scheduler.schedule {}
+                    scheduler.run()
+                    if schedules == 1 {
+                        // Left in flight until the test ends.
+                        let service = WeatherServiceMock()
+                        service.forecastResult = .generate { _ in hold.wait() }
+                        stuck = service.forecast(for: "Nowhere").record()
+                    } else {
+                        // Nothing of this schedule is in flight: the wait
+                        // fails at once, naming no work.
+                        let recorder = PassthroughSubject<Int, Never>().record()
+                        _ = try scheduler.wait(for: recorder.next(), timeout: .seconds(1))
+                    }
+                    return true
+                }
+            }
+        }
+        withExtendedLifetime(stuck) {}
+        XCTAssertEqual(schedules, 2)
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        let message = failures.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("Asynchronous wait failed: nothing is scheduled on the virtual scheduler at 0s"), message)
+        XCTAssertFalse(message.contains("did not land"), message)
+        XCTAssertFalse(message.contains("forecast(for:)"), message)
+    }
+}
