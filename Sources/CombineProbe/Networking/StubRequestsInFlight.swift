@@ -63,8 +63,13 @@ final class StubRequestsInFlight: Sendable {
         self.session.withLock { $0.value = session }
     }
 
-    /// A request starts: the token of its work in flight.
+    /// A request starts: the token of its work in flight. It is the work of
+    /// the explored schedule that starts it, when one is current here (on
+    /// FoundationNetworking, inside `task.resume()`), even if the stub was
+    /// made outside that schedule; otherwise the stub's owner's.
     func begin(_ request: URLRequest, task: URLSessionTask?) -> UInt64 {
+        let stubs = owner
+        let owner = ScheduleChoices.current.map { WorkOwner(test: stubs.test, schedule: $0) } ?? stubs
         let token = InFlightWork.shared.begin(Self.describe(request), owner: owner)
         tasks.withLock { $0[token] = WeakTask(value: task) }
         return token
