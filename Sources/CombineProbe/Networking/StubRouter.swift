@@ -55,6 +55,8 @@ final class StubRouter: Sendable {
     /// a report tells their answers apart.
     func nameOfScheduledAnswer(to request: URLRequest, in schedule: ScheduleChoices?) -> String {
         let name = StubRequestsInFlight.name(request)
+        // Outside an explored schedule, nothing reads the name's rank.
+        guard schedule != nil else { return name }
         let rank = state.withLock { state -> Int in
             if state.ranked.schedule !== schedule { state.ranked = (schedule, [:]) }
             state.ranked.ranks[name, default: 0] += 1
