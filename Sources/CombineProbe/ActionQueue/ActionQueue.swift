@@ -158,7 +158,11 @@ struct ActionQueue {
         }
         due = key.due
         guard key.flags.contains(.repeats) else {
-            if choices != nil { origins[key.sequence] = nil }
+            // A repeating schedule the scheduler re-inserts itself (its
+            // dates are `Date`s: RunLoop, OperationQueue) keeps its origin
+            // for its next run, as one the queue repeats does: its ties are
+            // explored alike on every kind of scheduler.
+            if choices != nil, !key.flags.contains(.hasInterval) { origins[key.sequence] = nil }
             return slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
         }
         let current = max(elapsed, key.due)
@@ -270,6 +274,7 @@ struct ActionQueue {
         while let head = keys.first, isCancelled(head.sequence) {
             var date: AnyObject?
             let key = keys.removeFirst()
+            if choices != nil { origins[key.sequence] = nil }
             _ = slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
         }
     }

@@ -17,13 +17,14 @@ final class DeliveryGate: Sendable {
     }
 
     private let state = Locked(State())
-    /// The test task that created the gate: its waits open it.
-    let owner: String
+    /// The test task, and the explored schedule, that created the gate:
+    /// their waits open it (see ``WorkOwner``).
+    let owner: WorkOwner
 
     /// A gate that holds work until the test waits; or, `opened`, one that
     /// holds nothing.
     init(opened: Bool = false) {
-        owner = Self.currentTest
+        owner = WorkOwner.current
         guard !opened else {
             state.withLock { $0.isOpen = true }
             return
@@ -58,10 +59,13 @@ final class DeliveryGate: Sendable {
     private static let closed = Locked<[DeliveryGate]>([])
 
     /// Called when a test starts a wait: opens the gates made on that test's
-    /// task, and those made where no Swift Testing test was current.
+    /// task (in the same explored schedule, or outside any), and those made
+    /// where no Swift Testing test was current, outside any schedule.
     static func testWaits() {
-        let test = currentTest
-        let opening = closed.withLock { gates in gates.filter { $0.owner == test || $0.owner.isEmpty } }
+        let waiter = WorkOwner.current
+        let opening = closed.withLock { gates in
+            gates.filter { waiter.waits(for: $0.owner) || ($0.owner.test.isEmpty && $0.owner.schedule == nil) }
+        }
         for gate in opening { gate.open() }
     }
 

@@ -59,7 +59,7 @@ public final class NetworkStub {
     ) {
         let reporter = DeferredFailureReporter(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        router = StubRouter(reporter: reporter, inFlight: StubRequestsInFlight(owner: DeliveryGate.currentTest))
+        router = StubRouter(reporter: reporter, inFlight: StubRequestsInFlight(owner: WorkOwner.current))
         let slot = StubSlots.claim(for: router)
         self.slot = slot
         sessionDelegate = StubSessionDelegate(slot: slot)

@@ -37,8 +37,9 @@ import FoundationNetworking
 /// their own delegate queue, which the stub does not know: for them, the
 /// work ends when the protocol answers.
 final class StubRequestsInFlight: Sendable {
-    /// The test that created the stub (see `DeliveryGate.currentTest`).
-    let owner: String
+    /// The test, and the explored schedule, that created the stub (see
+    /// `WorkOwner`).
+    let owner: WorkOwner
     /// The stub's session, whose delegate queue runs completion handlers.
     private let session = Locked<WeakSession>(WeakSession())
     /// The tasks whose requests are in flight, by token, for
@@ -53,7 +54,7 @@ final class StubRequestsInFlight: Sendable {
         weak var value: URLSessionTask?
     }
 
-    init(owner: String) {
+    init(owner: WorkOwner) {
         self.owner = owner
     }
 
@@ -62,8 +63,13 @@ final class StubRequestsInFlight: Sendable {
         self.session.withLock { $0.value = session }
     }
 
-    /// A request starts: the token of its work in flight.
+    /// A request starts: the token of its work in flight. It is the work of
+    /// the explored schedule that starts it, when one is current here (on
+    /// FoundationNetworking, inside `task.resume()`), even if the stub was
+    /// made outside that schedule; otherwise the stub's owner's.
     func begin(_ request: URLRequest, task: URLSessionTask?) -> UInt64 {
+        let stubs = owner
+        let owner = ScheduleChoices.current.map { WorkOwner(test: stubs.test, schedule: $0) } ?? stubs
         let token = InFlightWork.shared.begin(Self.describe(request), owner: owner)
         tasks.withLock { $0[token] = WeakTask(value: task) }
         return token

@@ -19,6 +19,9 @@ final class StubRouter: Sendable {
     private struct State {
         var rules: [Rule] = []
         var requests: [URLRequest] = []
+        /// The explored schedule the answers counted in `ranks` were
+        /// scheduled in, and how many were, by request name.
+        var ranked: (schedule: ScheduleChoices?, ranks: [String: Int]) = (nil, [:])
     }
 
     private let state = Locked(State())
@@ -43,6 +46,23 @@ final class StubRouter: Sendable {
     /// recording the request: what ``answer(_:)`` would answer now.
     func peek(_ request: URLRequest) -> StubResponse? {
         state.withLock { state in state.rules.last { $0.matches(request) }?.response }
+    }
+
+    /// The name of a request whose answer is scheduled now in the time of a
+    /// scheduler that follows `schedule`: `GET https://…`; or, when an
+    /// identical request's answer was scheduled earlier in the same explored
+    /// schedule, its rank among them, `GET https://… (the second)`, so that
+    /// a report tells their answers apart.
+    func nameOfScheduledAnswer(to request: URLRequest, in schedule: ScheduleChoices?) -> String {
+        let name = StubRequestsInFlight.name(request)
+        // Outside an explored schedule, nothing reads the name's rank.
+        guard schedule != nil else { return name }
+        let rank = state.withLock { state -> Int in
+            if state.ranked.schedule !== schedule { state.ranked = (schedule, [:]) }
+            state.ranked.ranks[name, default: 0] += 1
+            return state.ranked.ranks[name, default: 1]
+        }
+        return rank > 1 ? "\(name) (the \(MockCall.ordinal(rank)))" : name
     }
 
     /// Records the request and returns the answer of the last rule that

@@ -133,19 +133,23 @@ class StubURLProtocol: URLProtocol {
     /// the test's thread, and an explored schedule would not replay.
     private func scheduleAnswer(_ router: StubRouter?) {
         guard let router, let latency = router.peek(request)?.latency else { return }
-        let name = StubRequestsInFlight.name(request)
+        let name = router.nameOfScheduledAnswer(to: request, in: latency.choices)
         let nanoseconds = latency.choose(for: name)
         loading.withLock { $0.isScheduled = true }
-        schedule(after: nanoseconds, latency, router)
+        schedule(after: nanoseconds, latency, router, named: name)
     }
     #endif
 
     /// Schedules the action that gives the answer, `nanoseconds` from the
-    /// scheduler's now, named for the report of an explored schedule.
-    private func schedule(after nanoseconds: Int, _ latency: StubLatency, _ router: StubRouter?) {
+    /// scheduler's now, named after the request (`name`, see
+    /// `StubRouter.nameOfScheduledAnswer(to:in:)`) for the report of an
+    /// explored schedule. The answer is a source of its own (see
+    /// ``ScheduleLabel``), as a mock's answer is: two requests' answers due
+    /// at one instant race, identical requests' too.
+    private func schedule(after nanoseconds: Int, _ latency: StubLatency, _ router: StubRouter?, named name: String) {
         let protocolBox = UncheckedSendable(self)
         loading.withLock { $0.isScheduling = true }
-        ScheduleLabel.$current.withValue("the response to \(StubRequestsInFlight.name(request))") {
+        ScheduleLabel.withSource(ScheduleSource(), named: "the response to \(name)") {
             latency.schedule(nanoseconds) { protocolBox.value.answerIsDue(router) }
         }
         loading.withLock { $0.isScheduling = false }
@@ -289,7 +293,8 @@ class StubURLProtocol: URLProtocol {
             // stub was added after the request was resumed. The answer comes
             // after the lower bound, counted from now; no choice is made on
             // this thread (see `scheduleAnswer`).
-            schedule(after: latency.lower, latency, router)
+            let name = router?.nameOfScheduledAnswer(to: request, in: latency.choices) ?? StubRequestsInFlight.name(request)
+            schedule(after: latency.lower, latency, router, named: name)
         }
     }
 

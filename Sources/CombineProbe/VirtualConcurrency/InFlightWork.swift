@@ -8,19 +8,21 @@ import Foundation
 /// the work it gave up on.
 ///
 /// Each piece of work belongs to the test that started it, so that parallel
-/// Swift Testing tests never wait for each other's work.
+/// Swift Testing tests never wait for each other's work, and to the explored
+/// schedule it was started in, if any, so that what one schedule left in
+/// flight never delays the next (see ``WorkOwner``).
 final class InFlightWork: @unchecked Sendable {
     // @unchecked Sendable: `items` and `next` are only touched while
     // `condition` is locked.
     private let condition = NSCondition()
-    private var items: [UInt64: (owner: String, description: String)] = [:]
+    private var items: [UInt64: (owner: WorkOwner, description: String)] = [:]
     private var next: UInt64 = 0
 
     static let shared = InFlightWork()
 
     /// Registers work of the current test; call ``end(_:)`` with the result
     /// once it ran.
-    func begin(_ description: String, owner: String) -> UInt64 {
+    func begin(_ description: String, owner: WorkOwner) -> UInt64 {
         condition.lock()
         defer { condition.unlock() }
         next += 1
@@ -52,19 +54,49 @@ final class InFlightWork: @unchecked Sendable {
         return items.isEmpty
     }
 
-    /// Blocks until no work of `owner` is in flight, or `grace` seconds
-    /// passed. Returns what is still in flight then (empty when all landed,
-    /// or when there was none); `hadAny` tells whether there was any.
-    func settle(owner: String, grace: TimeInterval) -> (pending: [String], hadAny: Bool) {
+    /// Blocks until no work that `owner` waits for is in flight (see
+    /// ``WorkOwner/waits(for:)``), or `grace` seconds passed. Returns what is
+    /// still in flight then (empty when all landed, or when there was none);
+    /// `hadAny` tells whether there was any.
+    func settle(owner: WorkOwner, grace: TimeInterval) -> (pending: [String], hadAny: Bool) {
         let deadline = Date(timeIntervalSinceNow: grace)
         condition.lock()
         defer { condition.unlock() }
-        let hadAny = items.values.contains { $0.owner == owner }
-        while items.values.contains(where: { $0.owner == owner }) {
+        let hadAny = items.values.contains { owner.waits(for: $0.owner) }
+        while items.values.contains(where: { owner.waits(for: $0.owner) }) {
             if !condition.wait(until: deadline) { break }
         }
         // In the order the work began: the same message for the same story.
-        let pending = items.sorted { $0.key < $1.key }.filter { $0.value.owner == owner }.map(\.value.description)
+        let pending = items.sorted { $0.key < $1.key }.filter { owner.waits(for: $0.value.owner) }.map(\.value.description)
         return (pending, hadAny)
+    }
+}
+
+/// Whose work outside virtual time is (a mock's held or running delivery, a
+/// stub's request): the test that started it, and the explored schedule it
+/// was started in, if any.
+///
+/// The schedules of one exploration run one after the other in one test:
+/// the schedule tells them apart, so that what schedule N left in flight
+/// (a slow answer, a delivery still held) is neither waited for nor let
+/// through by schedule N+1's waits. Work started outside any schedule (a
+/// double made before the exploration) is every schedule's.
+struct WorkOwner: Sendable {
+    /// The test (see `DeliveryGate.currentTest`).
+    let test: String
+    /// The explored schedule, kept while its work is: its identity is not
+    /// reused meanwhile.
+    let schedule: ScheduleChoices?
+
+    /// The owner of work started now, on this task or thread.
+    static var current: WorkOwner {
+        WorkOwner(test: DeliveryGate.currentTest, schedule: ScheduleChoices.current)
+    }
+
+    /// Whether a wait of this owner waits for, and lets through, work of
+    /// `other`: the same test's, started in the same schedule or outside
+    /// any.
+    func waits(for other: WorkOwner) -> Bool {
+        other.test == test && (other.schedule == nil || other.schedule === schedule)
     }
 }

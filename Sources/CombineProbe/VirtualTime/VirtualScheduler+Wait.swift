@@ -249,7 +249,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         if !InFlightWork.shared.isEmpty {
             let gaveUp = gaveUpOn.withLock { $0 }
             let grace = gaveUp.isEmpty ? ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier : 0
-            let (pending, hadAny) = InFlightWork.shared.settle(owner: DeliveryGate.currentTest, grace: grace)
+            let (pending, hadAny) = InFlightWork.shared.settle(owner: .current, grace: grace)
             if !pending.isEmpty {
                 // Still running after the grace period: the wait goes on in
                 // virtual time without it.

@@ -83,3 +83,80 @@ final class MockInFlightTests: FailureCapturingTestCase {
         }
     }
 }
+
+/// Each explored schedule owns the work outside virtual time that it
+/// started (issue 35, found by reading): what one schedule left in flight is
+/// neither waited for by the next schedule's waits nor named in its reports.
+final class ScheduleInFlightTests: FailureCapturingTestCase {
+    func testAMockDeliveryTheFirstScheduleLeftInFlightIsNotTheSecondOnes() {
+        let hold = Hold()
+        defer { hold.release() }
+        assertTheSecondScheduleWaitsForNothing { _ in
+            let service = WeatherServiceMock()
+            service.forecastResult = .generate { _ in hold.wait() }
+            return service.forecast(for: "Nowhere").record()
+        }
+    }
+
+    #if !os(watchOS)
+    func testARequestTheFirstScheduleLeftInFlightIsNotTheSecondOnes() {
+        assertTheSecondScheduleWaitsForNothing { scheduler in
+            let network = NetworkStub()
+            stubUser(7, on: network, delay: 30)
+            return (network, loadUser(id: 7, session: network.session, scheduler: scheduler).record())
+        }
+    }
+
+    #if canImport(FoundationNetworking)
+    /// On FoundationNetworking, where a request begins inside
+    /// `task.resume()`, it is the work of the schedule that resumed it, even
+    /// when its stub was made outside the exploration. (On Apple platforms,
+    /// it begins on the session's queue: it is the stub's, every
+    /// schedule's.)
+    func testARequestOfAStubMadeOutsideIsTheWorkOfTheScheduleThatMadeIt() {
+        let network = NetworkStub()
+        stubUser(7, on: network, delay: 30)
+        assertTheSecondScheduleWaitsForNothing { scheduler in
+            loadUser(id: 7, session: network.session, scheduler: scheduler).record()
+        }
+    }
+    #endif
+    #endif
+
+    /// Explores two schedules (two actions due at one instant): the first
+    /// leaves in flight the work `leave` starts, kept until the test ends;
+    /// the second waits in virtual time for an element that never comes,
+    /// and fails at once, naming no work outside virtual time.
+    private func assertTheSecondScheduleWaitsForNothing(
+        file: StaticString = #filePath, line: UInt = #line,
+        _ leave: (VirtualSchedulerOf<DispatchQueue>) -> Any
+    ) {
+        var left: Any?
+        var schedules = 0
+        let (failures, _) = captureFailures {
+            ProbeSettings.withOverrides(.init(defaultTimeout: 0.2, timeoutMultiplier: 1)) {
+                _ = ScheduleExploration(schedules: 2, seed: 1, exploring: .allTiedActions).run { _ in
+                    schedules += 1
+                    let scheduler = DispatchQueue.virtualScheduler()
+                    scheduler.schedule {}
+                    scheduler.schedule {}
+                    scheduler.run()
+                    if schedules == 1 {
+                        left = leave(scheduler)
+                    } else {
+                        let recorder = PassthroughSubject<Int, Never>().record()
+                        _ = try scheduler.wait(for: recorder.next(), timeout: .seconds(1))
+                    }
+                    return true
+                }
+            }
+        }
+        withExtendedLifetime(left) {}
+        XCTAssertEqual(schedules, 2, file: file, line: line)
+        XCTAssertEqual(failures.count, 1, "\(failures)", file: file, line: line)
+        let message = failures.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("Asynchronous wait failed: nothing is scheduled on the virtual scheduler at 0s"), message,
+                      file: file, line: line)
+        XCTAssertFalse(message.contains("did not land"), message, file: file, line: line)
+    }
+}

@@ -234,6 +234,37 @@ final class NetworkExplorationTests: FailureCapturingTestCase {
         XCTAssertTrue(sawTie)
     }
 
+    /// Two identical requests answered at one instant are two tied actions:
+    /// the exploration runs either answer first, and names the later request
+    /// apart from the earlier.
+    func testIdenticalRequestsAnsweredAtOneInstantRace() throws {
+        var orders: Set<[String]> = []
+        var deviations: Set<[String]> = []
+        let result = ScheduleExploration(schedules: 50, seed: 1).run { _ in
+            let choices = try XCTUnwrap(ScheduleChoices.current)
+            let scheduler = DispatchQueue.virtualScheduler()
+            let network = NetworkStub()
+            let url = "https://api.example.com/user/1"
+            network.stub(url, with: .json(#"{"id": 1, "name": "Ada"}"#).delayed(by: .milliseconds(100), on: scheduler))
+            let landed = Locked<[String]>([])
+            let subscriptions = ["first", "second"].map { tag in
+                network.session.dataTaskPublisher(for: URL(string: url)!)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { _ in landed.withLock { $0.append(tag) } })
+            }
+            withExtendedLifetime(subscriptions) { scheduler.run() }
+            orders.insert(landed.withLock { $0 })
+            deviations.insert(choices.deviations)
+            return true
+        }
+        XCTAssertNil(result.failure, result.report)
+        XCTAssertTrue(result.coveredEverySchedule, result.report)
+        XCTAssertEqual(orders, [["first", "second"], ["second", "first"]])
+        XCTAssertEqual(deviations, [[], [
+            "at 100ms, ran the response to GET https://api.example.com/user/1 (the second) "
+                + "before the response to GET https://api.example.com/user/1",
+        ]])
+    }
+
     /// The same exploration, round after round, meets the same choices and
     /// gives each seed the same order: the choices are made on the test's
     /// thread, whatever URLSession's threads do.
