@@ -74,41 +74,51 @@ private func debounceTyping() async -> [String] {
 
 private let expectedDebounce = ["swi at 0.5 seconds", "swift at 1.3 seconds"]
 
+/// The two pipelines on the virtual clock, and what each gives.
+enum ChannelPipeline: String, CaseIterable, Sendable {
+    case throttled, debounced
+
+    /// One run: what the consumer received, with the virtual instants.
+    func run() async -> [String] {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return expected }
+        switch self {
+        case .throttled: return await throttleThreeEdits()
+        case .debounced: return await debounceTyping()
+        }
+    }
+
+    var expected: [String] {
+        switch self {
+        case .throttled: return expectedThrottle
+        case .debounced: return expectedDebounce
+        }
+    }
+
+    /// The first of `COMBINEPROBE_STRESS_ITERATIONS` rounds (50 by
+    /// default) that differs from ``expected``, if any.
+    func firstRoundDiffering() async -> DifferentRound? {
+        await firstDifferentRound(from: expected) { await run() }
+    }
+}
+
 @Suite struct AsyncAlgorithmsInteropSwiftTests {
-    @Test func aThrottledChannelStepsInVirtualTime() async {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        #expect(await throttleThreeEdits() == expectedThrottle)
+    @Test(arguments: ChannelPipeline.allCases) func aChannelStepsInVirtualTime(_ pipeline: ChannelPipeline) async {
+        #expect(await pipeline.run() == pipeline.expected)
     }
 
-    /// `COMBINEPROBE_STRESS_ITERATIONS` rounds (50 by default), all alike.
-    @Test func aThrottledChannelIsDeterministic() async {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        #expect(await firstDifferentRound(from: expectedThrottle) { await throttleThreeEdits() } == nil)
+    @Test(arguments: ChannelPipeline.allCases) func aChannelIsDeterministic(_ pipeline: ChannelPipeline) async {
+        #expect(await pipeline.firstRoundDiffering() == nil)
     }
 }
 
-extension AsyncAlgorithmsInteropSwiftTests {
-    @Test func aDebouncedChannelStepsInVirtualTime() async {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        #expect(await debounceTyping() == expectedDebounce)
-    }
-
-    /// `COMBINEPROBE_STRESS_ITERATIONS` rounds (50 by default), all alike.
-    @Test func aDebouncedChannelIsDeterministic() async {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        #expect(await firstDifferentRound(from: expectedDebounce) { await debounceTyping() } == nil)
-    }
-}
-
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class AsyncAlgorithmsInteropTests: XCTestCase {
     func testADebouncedChannelIsDeterministic() async {
-        let different = await firstDifferentRound(from: expectedDebounce) { await debounceTyping() }
+        let different = await ChannelPipeline.debounced.firstRoundDiffering()
         XCTAssertNil(different)
     }
 
     func testAThrottledChannelIsDeterministic() async {
-        let different = await firstDifferentRound(from: expectedThrottle) { await throttleThreeEdits() }
+        let different = await ChannelPipeline.throttled.firstRoundDiffering()
         XCTAssertNil(different)
     }
 }

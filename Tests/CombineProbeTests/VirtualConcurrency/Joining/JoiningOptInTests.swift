@@ -14,14 +14,7 @@ enum JoiningOptIn {
     static func plainTaskSleep() async -> String {
         let scheduler = DispatchQueue.virtualScheduler()
         _ = scheduler.executor
-        let task = Task { () -> String in
-            do {
-                try await scheduler.sleep(for: .seconds(1))
-                return "woke at \(scheduler.elapsed)"
-            } catch {
-                return "cancelled"
-            }
-        }
+        let task = sleepInAPlainTask(on: scheduler)
         await scheduler.advance(by: .seconds(1))
         return await task.value
     }
@@ -32,14 +25,20 @@ enum JoiningOptIn {
         let scheduler = DispatchQueue.virtualScheduler()
         _ = scheduler.executor
         await scheduler.advance(by: .seconds(1))
-        return await Task { () -> String in
+        return await sleepInAPlainTask(on: scheduler).value
+    }
+
+    /// A plain `Task { }` that sleeps 1 s on `scheduler`'s time, and says
+    /// when it woke, or "cancelled".
+    static func sleepInAPlainTask(on scheduler: VirtualSchedulerOf<DispatchQueue>) -> Task<String, Never> {
+        Task {
             do {
                 try await scheduler.sleep(for: .seconds(1))
                 return "woke at \(scheduler.elapsed)"
             } catch {
                 return "cancelled"
             }
-        }.value
+        }
     }
 }
 
@@ -77,18 +76,11 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
         var outcome = ""
         _ = await expectIssue(
             "VirtualScheduler: a task outside its virtual world slept on the scheduler's time",
-            containing: ["but this one did not: it was started before the scheduler's executor existed"], atLine: 83
+            containing: ["but this one did not: it was started before the scheduler's executor existed"], atLine: 82
         ) {
             outcome = await ProbeSettings.withOverrides(.init(joinsTasks: true)) {
                 let scheduler = DispatchQueue.virtualScheduler()
-                let early = Task { () -> String in
-                    do {
-                        try await scheduler.sleep(for: .seconds(1))
-                        return "woke"
-                    } catch {
-                        return "cancelled"
-                    }
-                }
+                let early = JoiningOptIn.sleepInAPlainTask(on: scheduler)
                 _ = scheduler.executor // too late for `early`
                 return await early.value
             }
@@ -106,7 +98,7 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
         var outcome = ""
         _ = await expectIssue(
             "VirtualScheduler: a task outside its virtual world slept on the scheduler's time",
-            containing: ["while nothing was moving time", "Task { }"], atLine: 32
+            containing: ["while nothing was moving time", "Task { }"], atLine: 25
         ) {
             outcome = await JoiningOptIn.plainTaskSleepAfterTheStep()
         }
