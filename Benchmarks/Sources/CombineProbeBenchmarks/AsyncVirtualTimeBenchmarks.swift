@@ -19,35 +19,58 @@ func blockingAsync<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T 
 /// `roundTrips` sets the executor's `mainActorRoundTrips` (nil: the
 /// default, 3; 0: a world without main-actor work).
 /// `actions` is where the scheduler runs its actions: `.mainActor` makes the
-/// step hop to the main actor (the hop row compares the two).
-func asyncAdvanceStep(sleepers n: Int, steps: Int = 5, roundTrips: Int? = nil, actions: VirtualActionContext = .caller) -> UInt64 {
+/// step hop to the main actor (the hop row compares the two), unless the
+/// caller is on it: with `callerOnMainActor`, the steps are awaited by
+/// `@MainActor` code, as in a `@MainActor` test.
+func asyncAdvanceStep(
+    sleepers n: Int, steps: Int = 5, roundTrips: Int? = nil, actions: VirtualActionContext = .caller,
+    callerOnMainActor: Bool = false
+) -> UInt64 {
     guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return 0 }
     return blockingAsync {
-        let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
-        if let roundTrips { scheduler.executor.mainActorRoundTrips = roundTrips }
-        let clock = scheduler.clock
-        let wakeUps = Locked2<Int>(0)
-        var tasks: [Task<Void, Never>] = []
-        for _ in 0..<n {
-            tasks.append(Task(executorPreference: scheduler.executor) {
-                while true {
-                    do { try await clock.sleep(for: .seconds(1)) } catch { return }
-                    wakeUps.update { $0 += 1 }
-                }
-            })
+        if callerOnMainActor {
+            return await stepsOnTheMainActor(sleepers: n, steps: steps, roundTrips: roundTrips, actions: actions)
         }
-        await scheduler.advance()
-        var fastest = UInt64.max
-        for step in 1...steps {
-            let start = now()
-            await scheduler.advance(by: .seconds(1))
-            fastest = min(fastest, now() - start)
-            precondition(wakeUps.get() == n * step, "every sleeper ran before the step returned: \(wakeUps.get()) of \(n * step), n \(n)")
-        }
-        for task in tasks { task.cancel() }
-        await scheduler.advance()
-        return fastest
+        return await measuredSteps(sleepers: n, steps: steps, roundTrips: roundTrips, actions: actions)
     }
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@MainActor
+private func stepsOnTheMainActor(sleepers n: Int, steps: Int, roundTrips: Int?, actions: VirtualActionContext) async -> UInt64 {
+    await measuredSteps(sleepers: n, steps: steps, roundTrips: roundTrips, actions: actions)
+}
+
+/// The steps of `asyncAdvanceStep`, awaited in the caller's isolation.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+private func measuredSteps(
+    sleepers n: Int, steps: Int, roundTrips: Int?, actions: VirtualActionContext,
+    isolation: isolated (any Actor)? = #isolation
+) async -> UInt64 {
+    let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
+    if let roundTrips { scheduler.executor.mainActorRoundTrips = roundTrips }
+    let clock = scheduler.clock
+    let wakeUps = Locked2<Int>(0)
+    var tasks: [Task<Void, Never>] = []
+    for _ in 0..<n {
+        tasks.append(Task(executorPreference: scheduler.executor) {
+            while true {
+                do { try await clock.sleep(for: .seconds(1)) } catch { return }
+                wakeUps.update { $0 += 1 }
+            }
+        })
+    }
+    await scheduler.advance()
+    var fastest = UInt64.max
+    for step in 1...steps {
+        let start = now()
+        await scheduler.advance(by: .seconds(1))
+        fastest = min(fastest, now() - start)
+        precondition(wakeUps.get() == n * step, "every sleeper ran before the step returned: \(wakeUps.get()) of \(n * step), n \(n)")
+    }
+    for task in tasks { task.cancel() }
+    await scheduler.advance()
+    return fastest
 }
 
 /// A value behind a lock, for the benchmarks' async bridges.
