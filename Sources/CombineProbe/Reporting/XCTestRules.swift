@@ -180,8 +180,9 @@ enum XCTestRules {
     /// The expectations whose `XCTWaiter` wait ended, held weakly.
     private static let waitsEnded = Locked<[ObjectIdentifier: WeakExpectation]>([:])
 
+    // @unchecked Sendable: its one field is only reached inside
+    // `waitsEnded.withLock`, under that lock, and only to compare identities.
     private struct WeakExpectation: @unchecked Sendable {
-        // Only its identity is read, under the lock.
         weak var expectation: XCTestExpectation?
     }
 

@@ -11,8 +11,8 @@ enum JoiningOptIn {
     /// A plain task sleeps 1 s on the scheduler's time; the test advances
     /// 1 s. "woke at 1s" when it joined the world; "cancelled" when its
     /// sleep was refused.
-    static func plainTaskSleep() async -> String {
-        let scheduler = DispatchQueue.virtualScheduler()
+    static func plainTaskSleep(actionsOn actions: VirtualActionContext = .caller) async -> String {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
         _ = scheduler.executor
         let task = sleepInAPlainTask(on: scheduler)
         await scheduler.advance(by: .seconds(1))
@@ -51,6 +51,22 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
         let outcome = await JoiningOptIn.plainTaskSleep()
         XCTAssertEqual(outcome, "woke at 1s")
     }
+
+    /// A scheduler whose actions run on the main actor: the step hops
+    /// there, the joined task's wake-up is one of its actions.
+    func testWithActionsOnTheMainActor() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
+        let outcome = await JoiningOptIn.plainTaskSleep(actionsOn: .mainActor)
+        XCTAssertEqual(outcome, "woke at 1s")
+    }
+
+    @MainActor func testWithActionsOnTheMainActorFromTheMainActor() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
+        let outcome = await JoiningOptIn.plainTaskSleep(actionsOn: .mainActor)
+        XCTAssertEqual(outcome, "woke at 1s")
+    }
 }
 
 #if compiler(>=6.1)
@@ -64,6 +80,18 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
         #expect(await JoiningOptIn.plainTaskSleep() == "woke at 1s")
     }
+
+    @Test(arguments: [false, true]) func withActionsOnTheMainActor(fromTheMainActor: Bool) async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
+        let outcome = fromTheMainActor
+            ? await Self.onTheMainActor { await JoiningOptIn.plainTaskSleep(actionsOn: .mainActor) }
+            : await JoiningOptIn.plainTaskSleep(actionsOn: .mainActor)
+        #expect(outcome == "woke at 1s")
+    }
+
+    @MainActor private static func onTheMainActor(_ body: @MainActor () async -> String) async -> String {
+        await body()
+    }
 }
 #endif
 
@@ -76,7 +104,7 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
         var outcome = ""
         _ = await expectIssue(
             "VirtualScheduler: a task outside its virtual world slept on the scheduler's time",
-            containing: ["but this one did not: it was started before the scheduler's executor existed"], atLine: 82
+            containing: ["but this one did not: it was started before the scheduler's executor existed"], atLine: 110
         ) {
             outcome = await ProbeSettings.withOverrides(.init(joinsTasks: true)) {
                 let scheduler = DispatchQueue.virtualScheduler()

@@ -42,6 +42,9 @@ import Testing
             for _ in 0..<4 {
                 group.addTask {
                     await Task {
+                        // Not for timing: a yield enqueues the task on the
+                        // global executor again, through the hook, which
+                        // must hand it back there.
                         await Task.yield()
                         await counter.increment()
                         return VirtualTaskExecutor.runningWorld != nil
