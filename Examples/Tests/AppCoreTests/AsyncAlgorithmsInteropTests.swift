@@ -14,22 +14,37 @@ import XCTest
 // starts it (the consumer, iterating) is a task of the world — see the
 // Testing time guide, "Tasks that join the virtual world".
 
-/// Sends three edits 400 ms apart into a channel throttled to one element a
-/// second, then finishes it: the first passes at once, the latest of the
-/// others when the throttle's second is over. Returns what the consumer
-/// received, with the virtual instants.
+/// A virtual scheduler with no main-actor work, a channel, and a consumer
+/// task of its world iterating the channel through `pipeline` on the
+/// scheduler's clock: it returns what it received, with the virtual
+/// instants.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-private func throttleThreeEdits() async -> [String] {
+private func channelPipeline<Output: AsyncSequence & Sendable>(
+    _ pipeline: @escaping @Sendable (AsyncChannel<String>, VirtualSchedulerClock) -> Output
+) -> (VirtualSchedulerOf<DispatchQueue>, AsyncChannel<String>, Task<[String], Never>)
+where Output.Element == String, Output.Failure == Never {
     let scheduler = DispatchQueue.virtualScheduler()
     scheduler.executor.mainActorRoundTrips = 0 // nothing runs on the main actor here
     let clock = scheduler.clock
     let channel = AsyncChannel<String>()
     let consumer = Task(executorPreference: scheduler.executor) { () -> [String] in
         var received: [String] = []
-        for await text in channel._throttle(for: .seconds(1), clock: clock, latest: true) {
+        for await text in pipeline(channel, clock) {
             received.append("\(text) at \(clock.now.offset)")
         }
         return received
+    }
+    return (scheduler, channel, consumer)
+}
+
+/// Sends three edits 400 ms apart into a channel throttled to one element a
+/// second, then finishes it: the first passes at once, the latest of the
+/// others when the throttle's second is over. Returns what the consumer
+/// received, with the virtual instants.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+private func throttleThreeEdits() async -> [String] {
+    let (scheduler, channel, consumer) = channelPipeline { channel, clock in
+        channel._throttle(for: .seconds(1), clock: clock, latest: true)
     }
     await channel.send("a") // returns once the throttle took it
     await scheduler.advance(by: .milliseconds(400))
@@ -48,16 +63,8 @@ private let expectedThrottle = ["a at 0.0 seconds", "abc at 1.0 seconds"]
 /// so each settled query comes out at its virtual instant, every time.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 private func debounceTyping() async -> [String] {
-    let scheduler = DispatchQueue.virtualScheduler()
-    scheduler.executor.mainActorRoundTrips = 0 // nothing runs on the main actor here
-    let clock = scheduler.clock
-    let channel = AsyncChannel<String>()
-    let consumer = Task(executorPreference: scheduler.executor) { () -> [String] in
-        var received: [String] = []
-        for await query in channel.debounce(for: .milliseconds(300), clock: clock) {
-            received.append("\(query) at \(clock.now.offset)")
-        }
-        return received
+    let (scheduler, channel, consumer) = channelPipeline { channel, clock in
+        channel.debounce(for: .milliseconds(300), clock: clock)
     }
     await scheduler.advance() // the consumer starts iterating, and the debounce its task
     for query in ["s", "sw", "swi"] {

@@ -28,12 +28,9 @@ final class NetworkLoadingThreadTests: XCTestCase {
     private static let loadingMode = RunLoop.Mode("CombineProbeTests.loading")
 
     func testADelayedAnswerCallsTheClientOnTheLoadingThread() throws {
-        let network = NetworkStub()
-        network.stub(Self.url, with: .json(#"{"id": 1}"#).delayed(by: 0.02))
-        let thread = LoadingThread()
-        defer { thread.stop() }
-        let client = RecordingClient()
-        let stubProtocol = Self.makeProtocol(for: network, client: client)
+        let loading = Loading(answering: .json(#"{"id": 1}"#).delayed(by: 0.02))
+        defer { loading.thread.stop() }
+        let (network, thread, client, stubProtocol) = (loading.network, loading.thread, loading.client, loading.stubProtocol)
 
         thread.run { stubProtocol.value.startLoading() }
         XCTAssertEqual(client.finished.wait(timeout: .now() + 10), .success, "the delayed answer never came")
@@ -45,14 +42,11 @@ final class NetworkLoadingThreadTests: XCTestCase {
 
     func testAnAnswerInVirtualTimeCallsTheClientOnTheLoadingThreadInItsMode() throws {
         let scheduler = DispatchQueue.virtualScheduler()
-        let network = NetworkStub()
-        network.stub(Self.url, with: .status(204).delayed(by: .milliseconds(100), on: scheduler))
         // A loading thread whose run loop runs in a mode of its own, as the
         // loading system's may: the answer is performed in that mode too.
-        let thread = LoadingThread(mode: Self.loadingMode)
-        defer { thread.stop() }
-        let client = RecordingClient()
-        let stubProtocol = Self.makeProtocol(for: network, client: client)
+        let loading = Loading(answering: .status(204).delayed(by: .milliseconds(100), on: scheduler), mode: Self.loadingMode)
+        defer { loading.thread.stop() }
+        let (network, thread, client, stubProtocol) = (loading.network, loading.thread, loading.client, loading.stubProtocol)
 
         thread.run { stubProtocol.value.startLoading() }
         XCTAssertEqual(client.calls.map(\.name), [], "answered before the scheduler's time")
@@ -67,12 +61,9 @@ final class NetworkLoadingThreadTests: XCTestCase {
 
     func testStopLoadingOnTheLoadingThreadBeforeTheAnswerIsDueStopsIt() throws {
         let scheduler = DispatchQueue.virtualScheduler()
-        let network = NetworkStub()
-        network.stub(Self.url, with: .status(204).delayed(by: .milliseconds(100), on: scheduler))
-        let thread = LoadingThread()
-        defer { thread.stop() }
-        let client = RecordingClient()
-        let stubProtocol = Self.makeProtocol(for: network, client: client)
+        let loading = Loading(answering: .status(204).delayed(by: .milliseconds(100), on: scheduler))
+        defer { loading.thread.stop() }
+        let (network, thread, client, stubProtocol) = (loading.network, loading.thread, loading.client, loading.stubProtocol)
 
         thread.run { stubProtocol.value.startLoading() }
         thread.run { stubProtocol.value.stopLoading() }
@@ -89,12 +80,9 @@ final class NetworkLoadingThreadTests: XCTestCase {
     /// is let go at once (no late landing).
     func testStopLoadingOnTheLoadingThreadWhileTheAnswerIsOnItsWayStopsIt() throws {
         let scheduler = DispatchQueue.virtualScheduler()
-        let network = NetworkStub()
-        network.stub(Self.url, with: .status(204).delayed(by: .milliseconds(100), on: scheduler))
-        let thread = LoadingThread()
-        defer { thread.stop() }
-        let client = RecordingClient()
-        let stubProtocol = Self.makeProtocol(for: network, client: client)
+        let loading = Loading(answering: .status(204).delayed(by: .milliseconds(100), on: scheduler))
+        defer { loading.thread.stop() }
+        let (network, thread, client, stubProtocol) = (loading.network, loading.thread, loading.client, loading.stubProtocol)
         thread.run { stubProtocol.value.startLoading() }
         let lateLandings = StubURLProtocol.lateLandings.withLock { $0 }
 
@@ -133,6 +121,22 @@ final class NetworkLoadingThreadTests: XCTestCase {
         }
         XCTAssertEqual(ran.wait(timeout: .now() + 10), .success, "the run loop was not woken for the block")
         XCTAssertTrue(onThread.withLock { $0 })
+    }
+
+    /// A stub answering a GET of ``url`` with a response, a loading thread,
+    /// and a protocol of the stub's class made with a recording client and
+    /// no task: what each test loads with. The test stops the thread.
+    private struct Loading {
+        let network = NetworkStub()
+        let thread: LoadingThread
+        let client = RecordingClient()
+        let stubProtocol: UncheckedSendable<StubURLProtocol>
+
+        init(answering response: StubResponse, mode: RunLoop.Mode = .default) {
+            network.stub(NetworkLoadingThreadTests.url, with: response)
+            thread = LoadingThread(mode: mode)
+            stubProtocol = NetworkLoadingThreadTests.makeProtocol(for: network, client: client)
+        }
     }
 
     /// A protocol of `network`'s class, for a GET of ``url``, made with
