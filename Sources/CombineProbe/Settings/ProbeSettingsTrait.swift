@@ -26,19 +26,24 @@ public struct ProbeSettingsTrait: TestTrait, SuiteTrait, TestScoping {
     public var isRecursive: Bool { true }
 
     /// The trait provides one scope per test function, around all its test
-    /// cases, and none for a suite (each test of the suite gets its own).
+    /// cases, and none for a suite (each test of the suite gets its own);
+    /// when the tasks of the test join its world, one more per test case.
     ///
-    /// The scope is the test function's rather than each test case's: Swift
-    /// Testing records the error a test case throws when the case's scope
-    /// has ended, and the exhaustive recorders must be checked after it, so
-    /// that their report follows the test's own failures.
+    /// The settings' scope is the test function's rather than each test
+    /// case's: Swift Testing records the error a test case throws when the
+    /// case's scope has ended, and the exhaustive recorders must be checked
+    /// after it, so that their report follows the test's own failures. The
+    /// world that tasks join is each test case's: the cases of a
+    /// parameterized test run in parallel, each with its own schedulers.
     ///
     /// - parameter test: The test or suite.
     /// - parameter testCase: The test case, or nil for the test function or
     ///   suite itself.
-    /// - returns: The trait, for a test function; nil otherwise.
+    /// - returns: The trait, for a test function, and for its test cases
+    ///   when its tasks join the world; nil otherwise.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        !test.isSuite && testCase == nil ? self : nil
+        guard !test.isSuite else { return nil }
+        return testCase == nil || overrides.joinsTasks == true ? self : nil
     }
 
     /// Runs a test with the overrides in force, then checks its exhaustive
@@ -54,6 +59,11 @@ public struct ProbeSettingsTrait: TestTrait, SuiteTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         guard !test.isSuite else { return try await function() }
+        guard testCase == nil else {
+            // A test case, inside its test function's scope: a world of its own.
+            guard let testScope = ProbeScope.current else { return try await function() }
+            return try await ProbeScope.$current.withValue(ProbeScope(testCaseOf: testScope)) { try await function() }
+        }
         try await ProbeSettings.withOverrides(overrides) { try await function() }
     }
 }

@@ -81,11 +81,30 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
         #expect(await JoiningOptIn.plainTaskSleep() == "woke at 1s")
     }
 
-    @Test(arguments: [false, true]) func withActionsOnTheMainActor(fromTheMainActor: Bool) async {
+    /// The cases of a parameterized test run in parallel, each making its
+    /// own scheduler: each case's tasks join its own world, not the world
+    /// of whichever case made a scheduler first.
+    @Test(arguments: [false, true], 0..<4)
+    func withActionsOnTheMainActor(fromTheMainActor: Bool, case: Int) async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
         let outcome = fromTheMainActor
             ? await Self.onTheMainActor { await JoiningOptIn.plainTaskSleep(actionsOn: .mainActor) }
             : await JoiningOptIn.plainTaskSleep(actionsOn: .mainActor)
+        #expect(outcome == "woke at 1s")
+    }
+
+    /// A scope opened inside the test (`withOverrides`, an
+    /// `XCTExpectFailures` closure) keeps the test's world: the task it
+    /// starts joins the scheduler made before it.
+    @Test func aTaskStartedInANestedScopeJoinsTheTestsWorld() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
+        let scheduler = DispatchQueue.virtualScheduler()
+        _ = scheduler.executor
+        let outcome = await ProbeSettings.withOverrides(.init(defaultTimeout: 2)) {
+            let task = JoiningOptIn.sleepInAPlainTask(on: scheduler)
+            await scheduler.advance(by: .seconds(1))
+            return await task.value
+        }
         #expect(outcome == "woke at 1s")
     }
 
@@ -104,7 +123,7 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
         var outcome = ""
         _ = await expectIssue(
             "VirtualScheduler: a task outside its virtual world slept on the scheduler's time",
-            containing: ["but this one did not: it was started before the scheduler's executor existed"], atLine: 110
+            containing: ["but this one did not: it was started before the scheduler's executor existed"], atLine: 129
         ) {
             outcome = await ProbeSettings.withOverrides(.init(joinsTasks: true)) {
                 let scheduler = DispatchQueue.virtualScheduler()
