@@ -35,7 +35,10 @@ import Dispatch
 /// on the scheduler. A step waits for ``mainActorRoundTrips`` clean round
 /// trips in a row, all enqueued after it began to wait; a round trip that
 /// saw progress starts the count again (after the executor drained its new
-/// jobs).
+/// jobs). A step waiting on the main actor is resumed through the main
+/// queue: its resumption is its last round trip, checked like the others
+/// (when it saw progress, the step waits again), so it costs no extra turn
+/// of the main thread.
 ///
 /// So, when a step returns: every main-queue job enqueued before it began
 /// to wait has run, and so has each job those enqueue on the main queue in
@@ -44,15 +47,19 @@ import Dispatch
 /// a `Task { }` started on the main actor, which starts another; a
 /// main-actor task resumed by a job of the executor (its first silent job),
 /// which starts a `Task { }`. A job that does enqueue or schedule starts
-/// the count again, so longer chains can be caught while each stretch of
-/// that length shows progress — but not surely: a task going back and
-/// forth between the main actor and the executor ten times finished within
-/// one step in only 4 to 20 rounds of 400 with the default 3 round trips,
-/// and in every round with 10. Give such a world as many round trips as its
-/// longest chain. Not caught: longer silent chains, and work that
-/// leaves for the global executor (a nonisolated async function called by a
-/// task without the executor's preference), which runs in parallel, in no
-/// order to rely on.
+/// the count again, so a chain of any length runs within one step as long
+/// as no stretch of it is longer than that without coming back to the
+/// world: a task going back and forth between the main actor and the
+/// executor — each return to the executor is a job the world sees — ends
+/// its 100 hops within one step with the default 3 round trips, in every
+/// round (`MainActorHopChainTests`). A silent chain of ten main-actor jobs
+/// (a task of the world's job on the main actor, which starts nine
+/// `Task { @MainActor in }`s one after the other) needs exactly 10 round
+/// trips: with 9, a step returned before its last job in every round.
+/// Not caught: silent chains longer than ``mainActorRoundTrips``, and work
+/// that leaves for the global executor (a nonisolated async function called
+/// by a task without the executor's preference), which runs in parallel, in
+/// no order to rely on.
 ///
 /// The round trips are the price: each is a turn of the main thread's run
 /// loop (some 20–30 µs on Linux), ``mainActorRoundTrips`` of them at least
@@ -94,14 +101,29 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         case timedOut(String)
     }
 
+    /// How one wait of a waiter ended: a waiter on the main actor is
+    /// resumed one clean round trip early, and its own resumption, a job of
+    /// the main queue like a round trip, is the last one (see
+    /// ``quiescence(grace:isolation:)``).
+    private enum WaitEnd {
+        case ended(Quiescence)
+        /// Resumed on the main queue: quiescent if the world is as `trip`
+        /// saw it when the resumption was enqueued.
+        case resumedAsLastTrip(RoundTrip)
+    }
+
     private struct Waiter {
         let id: Int
         /// The number of the first round trip enqueued after the waiter
         /// came: only round trips from this one on count for it.
         let firstTrip: Int
-        /// The clean round trips in a row it waits for.
+        /// The clean round trips in a row it waits for, before it is
+        /// resumed.
         let trips: Int
-        let continuation: CheckedContinuation<Quiescence, Never>
+        /// Whether its resumption counts as one more round trip: it resumes
+        /// on the main actor, through the main queue.
+        let resumptionIsATrip: Bool
+        let continuation: CheckedContinuation<WaitEnd, Never>
         /// Gives up after the grace period; cancelled once quiescence is
         /// reached, so that no timer outlives its wait.
         let deadline: DispatchWorkItem
@@ -319,21 +341,33 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// above) if a waiter waits, the executor is idle, and none is on its
     /// way already.
     private func checkMainActor() {
-        let (reached, trip) = state.withLock { state -> ([Waiter], RoundTrip?) in
-            guard !state.waiters.isEmpty, !state.isDraining else { return ([], nil) }
+        let (reached, asTrip, trip) = state.withLock { state -> ([Waiter], RoundTrip?, RoundTrip?) in
+            guard !state.waiters.isEmpty, !state.isDraining else { return ([], nil, nil) }
             // Waiters that need no round trip: the drained executor is
             // quiescence for them.
             let reached = state.waiters.filter { $0.trips == 0 }
             if !reached.isEmpty { state.waiters.removeAll { $0.trips == 0 } }
-            guard !state.waiters.isEmpty, !state.isCheckingMainActor else { return (reached, nil) }
+            let asTrip = reached.contains(where: \.resumptionIsATrip) ? state.makeTrip(scheduling: scheduling()) : nil
+            guard !state.waiters.isEmpty, !state.isCheckingMainActor else { return (reached, asTrip, nil) }
             state.isCheckingMainActor = true
             state.cleanSince = state.tripsEnqueued
-            return (reached, state.makeTrip(scheduling: scheduling()))
+            return (reached, asTrip, state.makeTrip(scheduling: scheduling()))
         }
         if let trip { DispatchQueue.main.async { self.arrive(trip) } }
+        resume(reached, asTrip: asTrip)
+    }
+
+    /// Resumes the waiters that reached quiescence: those whose resumption
+    /// is one more round trip with the world as it is now.
+    /// `asTrip` is the world when they reached it, seen under the same lock.
+    private func resume(_ reached: [Waiter], asTrip: RoundTrip?) {
         for waiter in reached {
             waiter.deadline.cancel()
-            waiter.continuation.resume(returning: .reached)
+            if waiter.resumptionIsATrip, let asTrip {
+                waiter.continuation.resume(returning: .resumedAsLastTrip(asTrip))
+            } else {
+                waiter.continuation.resume(returning: .ended(.reached))
+            }
         }
     }
 
@@ -343,13 +377,13 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// next one while others wait — from the main queue itself, so that it
     /// runs after whatever the jobs just run enqueued there.
     private func arrive(_ trip: RoundTrip) {
-        let (reached, next) = state.withLock { state -> ([Waiter], RoundTrip?) in
+        let (reached, asTrip, next) = state.withLock { state -> ([Waiter], RoundTrip?, RoundTrip?) in
             state.tripsRun += 1
             guard !state.isDraining else {
                 // New jobs: the drain starts the round trips again once it
                 // is over.
                 state.isCheckingMainActor = false
-                return ([], nil)
+                return ([], nil, nil)
             }
             let scheduling = scheduling()
             var reached: [Waiter] = []
@@ -365,16 +399,22 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                     state.waiters.removeAll { clean - max(state.cleanSince, $0.firstTrip) >= $0.trips }
                 }
             }
+            let asTrip = reached.contains(where: \.resumptionIsATrip) ? state.makeTrip(scheduling: scheduling) : nil
             guard !state.waiters.isEmpty else {
                 state.isCheckingMainActor = false
-                return (reached, nil)
+                return (reached, asTrip, nil)
             }
-            return (reached, state.makeTrip(scheduling: scheduling))
+            return (reached, asTrip, state.makeTrip(scheduling: scheduling))
         }
         if let next { DispatchQueue.main.async { self.arrive(next) } }
-        for waiter in reached {
-            waiter.deadline.cancel()
-            waiter.continuation.resume(returning: .reached)
+        resume(reached, asTrip: asTrip)
+    }
+
+    /// Whether nothing happened in the world since `trip` was enqueued: no
+    /// job came for the executor, none runs, no action was scheduled.
+    private func isClean(since trip: RoundTrip) -> Bool {
+        state.withLock { state in
+            !state.isDraining && state.held.isEmpty && state.enqueued == trip.enqueued && scheduling() == trip.scheduling
         }
     }
 
@@ -391,15 +431,40 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// time, saying what still runs.
     /// It waits in the caller's isolation (`isolation`): no hop to the
     /// global executor and back.
+    ///
+    /// A caller on the main actor is resumed through the main queue: that
+    /// resumption is its last round trip (one turn of the main thread fewer
+    /// per wait). It runs after every main-queue job enqueued before it, as
+    /// a round trip does, and, like a round trip, counts only if the world
+    /// is as it was when it was enqueued; if not, the caller waits again.
     func quiescence(grace: Double, isolation: isolated (any Actor)? = #isolation) async -> Quiescence {
-        await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Quiescence, Never>) in
+        let onTheMainActor = isolation.map { $0 === MainActor.shared } ?? false
+        let giveUpAt = DispatchTime.now().uptimeNanoseconds + UInt64(max(grace, 0) * 1e9)
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            let left = now < giveUpAt ? Double(giveUpAt - now) / 1e9 : 0
+            switch await wait(grace: left, resumptionIsATrip: onTheMainActor) {
+            case let .ended(quiescence):
+                return quiescence
+            case let .resumedAsLastTrip(trip):
+                if isClean(since: trip) { return .reached }
+            }
+        }
+    }
+
+    /// One wait of ``quiescence(grace:isolation:)``.
+    private func wait(grace: Double, resumptionIsATrip: Bool, isolation: isolated (any Actor)? = #isolation) async -> WaitEnd {
+        await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<WaitEnd, Never>) in
             // One lock: a round trip enqueued before this waiter existed
             // must not count for it.
             let deadline = state.withLock { state -> DispatchWorkItem in
                 let id = state.nextWaiterID
                 state.nextWaiterID += 1
                 let deadline = DispatchWorkItem { self.giveUp(id, grace: grace) }
-                state.waiters.append(Waiter(id: id, firstTrip: state.tripsEnqueued, trips: state.roundTrips, continuation: continuation, deadline: deadline))
+                let counted = resumptionIsATrip && state.roundTrips > 0
+                state.waiters.append(Waiter(
+                    id: id, firstTrip: state.tripsEnqueued, trips: counted ? state.roundTrips - 1 : state.roundTrips,
+                    resumptionIsATrip: counted, continuation: continuation, deadline: deadline))
                 return deadline
             }
             releaseHeld(byTime: false)
@@ -415,7 +480,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             let waiter = state.waiters.remove(at: index)
             return (waiter, Self.diagnosis(state, since: waiter.firstTrip, grace: grace))
         }
-        waiter?.continuation.resume(returning: .timedOut(diagnosis))
+        waiter?.continuation.resume(returning: .ended(.timedOut(diagnosis)))
     }
 
     private static func diagnosis(_ state: State, since firstTrip: Int, grace: Double) -> String {
