@@ -35,10 +35,7 @@ import Dispatch
 /// on the scheduler. A step waits for ``mainActorRoundTrips`` clean round
 /// trips in a row, all enqueued after it began to wait; a round trip that
 /// saw progress starts the count again (after the executor drained its new
-/// jobs). A step waiting on the main actor is resumed through the main
-/// queue: its resumption is its last round trip, checked like the others
-/// (when it saw progress, the step waits again), so it costs no extra turn
-/// of the main thread.
+/// jobs).
 ///
 /// So, when a step returns: every main-queue job enqueued before it began
 /// to wait has run, and so has each job those enqueue on the main queue in
@@ -52,14 +49,15 @@ import Dispatch
 /// world: a task going back and forth between the main actor and the
 /// executor — each return to the executor is a job the world sees — ends
 /// its 100 hops within one step with the default 3 round trips, in every
-/// round (`MainActorHopChainTests`). A silent chain of ten main-actor jobs
-/// (a task of the world's job on the main actor, which starts nine
-/// `Task { @MainActor in }`s one after the other) needs exactly 10 round
-/// trips: with 9, a step returned before its last job in every round.
-/// Not caught: silent chains longer than ``mainActorRoundTrips``, and work
-/// that leaves for the global executor (a nonisolated async function called
-/// by a task without the executor's preference), which runs in parallel, in
-/// no order to rely on.
+/// round (`MainActorHopChainTests`). A silent chain (a task of the world's
+/// job on the main actor, which starts `Task { @MainActor in }`s one after
+/// the other) is sure to run to its end only with as many round trips as
+/// it has jobs; a step awaited on the main actor, resumed through the main
+/// queue, lets one more run (see `MainActorHopChainTests` for the counts
+/// measured). Not caught: longer silent chains, and work that leaves for
+/// the global executor (a nonisolated async function called by a task
+/// without the executor's preference), which runs in parallel, in no order
+/// to rely on.
 ///
 /// The round trips are the price: each is a turn of the main thread's run
 /// loop (some 20–30 µs on Linux), ``mainActorRoundTrips`` of them at least
@@ -101,29 +99,14 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         case timedOut(String)
     }
 
-    /// How one wait of a waiter ended: a waiter on the main actor is
-    /// resumed one clean round trip early, and its own resumption, a job of
-    /// the main queue like a round trip, is the last one (see
-    /// ``quiescence(grace:isolation:)``).
-    private enum WaitEnd {
-        case ended(Quiescence)
-        /// Resumed on the main queue: quiescent if the world is as `trip`
-        /// saw it when the resumption was enqueued.
-        case resumedAsLastTrip(RoundTrip)
-    }
-
     private struct Waiter {
         let id: Int
         /// The number of the first round trip enqueued after the waiter
         /// came: only round trips from this one on count for it.
         let firstTrip: Int
-        /// The clean round trips in a row it waits for, before it is
-        /// resumed.
+        /// The clean round trips in a row it waits for.
         let trips: Int
-        /// Whether its resumption counts as one more round trip: it resumes
-        /// on the main actor, through the main queue.
-        let resumptionIsATrip: Bool
-        let continuation: CheckedContinuation<WaitEnd, Never>
+        let continuation: CheckedContinuation<Quiescence, Never>
         /// Gives up after the grace period; cancelled once quiescence is
         /// reached, so that no timer outlives its wait.
         let deadline: DispatchWorkItem
@@ -341,33 +324,21 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// above) if a waiter waits, the executor is idle, and none is on its
     /// way already.
     private func checkMainActor() {
-        let (reached, asTrip, trip) = state.withLock { state -> ([Waiter], RoundTrip?, RoundTrip?) in
-            guard !state.waiters.isEmpty, !state.isDraining else { return ([], nil, nil) }
+        let (reached, trip) = state.withLock { state -> ([Waiter], RoundTrip?) in
+            guard !state.waiters.isEmpty, !state.isDraining else { return ([], nil) }
             // Waiters that need no round trip: the drained executor is
             // quiescence for them.
             let reached = state.waiters.filter { $0.trips == 0 }
             if !reached.isEmpty { state.waiters.removeAll { $0.trips == 0 } }
-            let asTrip = reached.contains(where: \.resumptionIsATrip) ? state.makeTrip(scheduling: scheduling()) : nil
-            guard !state.waiters.isEmpty, !state.isCheckingMainActor else { return (reached, asTrip, nil) }
+            guard !state.waiters.isEmpty, !state.isCheckingMainActor else { return (reached, nil) }
             state.isCheckingMainActor = true
             state.cleanSince = state.tripsEnqueued
-            return (reached, asTrip, state.makeTrip(scheduling: scheduling()))
+            return (reached, state.makeTrip(scheduling: scheduling()))
         }
         if let trip { DispatchQueue.main.async { self.arrive(trip) } }
-        resume(reached, asTrip: asTrip)
-    }
-
-    /// Resumes the waiters that reached quiescence: those whose resumption
-    /// is one more round trip with the world as it is now.
-    /// `asTrip` is the world when they reached it, seen under the same lock.
-    private func resume(_ reached: [Waiter], asTrip: RoundTrip?) {
         for waiter in reached {
             waiter.deadline.cancel()
-            if waiter.resumptionIsATrip, let asTrip {
-                waiter.continuation.resume(returning: .resumedAsLastTrip(asTrip))
-            } else {
-                waiter.continuation.resume(returning: .ended(.reached))
-            }
+            waiter.continuation.resume(returning: .reached)
         }
     }
 
@@ -377,13 +348,13 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// next one while others wait — from the main queue itself, so that it
     /// runs after whatever the jobs just run enqueued there.
     private func arrive(_ trip: RoundTrip) {
-        let (reached, asTrip, next) = state.withLock { state -> ([Waiter], RoundTrip?, RoundTrip?) in
+        let (reached, next) = state.withLock { state -> ([Waiter], RoundTrip?) in
             state.tripsRun += 1
             guard !state.isDraining else {
                 // New jobs: the drain starts the round trips again once it
                 // is over.
                 state.isCheckingMainActor = false
-                return ([], nil, nil)
+                return ([], nil)
             }
             let scheduling = scheduling()
             var reached: [Waiter] = []
@@ -399,22 +370,16 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                     state.waiters.removeAll { clean - max(state.cleanSince, $0.firstTrip) >= $0.trips }
                 }
             }
-            let asTrip = reached.contains(where: \.resumptionIsATrip) ? state.makeTrip(scheduling: scheduling) : nil
             guard !state.waiters.isEmpty else {
                 state.isCheckingMainActor = false
-                return (reached, asTrip, nil)
+                return (reached, nil)
             }
-            return (reached, asTrip, state.makeTrip(scheduling: scheduling))
+            return (reached, state.makeTrip(scheduling: scheduling))
         }
         if let next { DispatchQueue.main.async { self.arrive(next) } }
-        resume(reached, asTrip: asTrip)
-    }
-
-    /// Whether nothing happened in the world since `trip` was enqueued: no
-    /// job came for the executor, none runs, no action was scheduled.
-    private func isClean(since trip: RoundTrip) -> Bool {
-        state.withLock { state in
-            !state.isDraining && state.held.isEmpty && state.enqueued == trip.enqueued && scheduling() == trip.scheduling
+        for waiter in reached {
+            waiter.deadline.cancel()
+            waiter.continuation.resume(returning: .reached)
         }
     }
 
@@ -431,40 +396,15 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// time, saying what still runs.
     /// It waits in the caller's isolation (`isolation`): no hop to the
     /// global executor and back.
-    ///
-    /// A caller on the main actor is resumed through the main queue: that
-    /// resumption is its last round trip (one turn of the main thread fewer
-    /// per wait). It runs after every main-queue job enqueued before it, as
-    /// a round trip does, and, like a round trip, counts only if the world
-    /// is as it was when it was enqueued; if not, the caller waits again.
     func quiescence(grace: Double, isolation: isolated (any Actor)? = #isolation) async -> Quiescence {
-        let onTheMainActor = isolation.map { $0 === MainActor.shared } ?? false
-        let giveUpAt = DispatchTime.now().uptimeNanoseconds + UInt64(max(grace, 0) * 1e9)
-        while true {
-            let now = DispatchTime.now().uptimeNanoseconds
-            let left = now < giveUpAt ? Double(giveUpAt - now) / 1e9 : 0
-            switch await wait(grace: left, resumptionIsATrip: onTheMainActor) {
-            case let .ended(quiescence):
-                return quiescence
-            case let .resumedAsLastTrip(trip):
-                if isClean(since: trip) { return .reached }
-            }
-        }
-    }
-
-    /// One wait of ``quiescence(grace:isolation:)``.
-    private func wait(grace: Double, resumptionIsATrip: Bool, isolation: isolated (any Actor)? = #isolation) async -> WaitEnd {
-        await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<WaitEnd, Never>) in
+        await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Quiescence, Never>) in
             // One lock: a round trip enqueued before this waiter existed
             // must not count for it.
             let deadline = state.withLock { state -> DispatchWorkItem in
                 let id = state.nextWaiterID
                 state.nextWaiterID += 1
                 let deadline = DispatchWorkItem { self.giveUp(id, grace: grace) }
-                let counted = resumptionIsATrip && state.roundTrips > 0
-                state.waiters.append(Waiter(
-                    id: id, firstTrip: state.tripsEnqueued, trips: counted ? state.roundTrips - 1 : state.roundTrips,
-                    resumptionIsATrip: counted, continuation: continuation, deadline: deadline))
+                state.waiters.append(Waiter(id: id, firstTrip: state.tripsEnqueued, trips: state.roundTrips, continuation: continuation, deadline: deadline))
                 return deadline
             }
             releaseHeld(byTime: false)
@@ -480,7 +420,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             let waiter = state.waiters.remove(at: index)
             return (waiter, Self.diagnosis(state, since: waiter.firstTrip, grace: grace))
         }
-        waiter?.continuation.resume(returning: .ended(.timedOut(diagnosis)))
+        waiter?.continuation.resume(returning: .timedOut(diagnosis))
     }
 
     private static func diagnosis(_ state: State, since firstTrip: Int, grace: Double) -> String {

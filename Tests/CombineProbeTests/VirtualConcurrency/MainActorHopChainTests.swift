@@ -43,9 +43,10 @@ final class HopChain {
 /// anything: a `Task { @MainActor in }` that starts the next one. The world
 /// sees none of them, so a step is sure to let it finish only with at least
 /// as many round trips as the chain has jobs (`mainActorRoundTrips`): the
-/// world task's own main-actor job that starts it, and its tasks. Exactly
-/// as many: with one round trip fewer, the last job is missed in every
-/// round.
+/// world task's own main-actor job that starts it, and its tasks. (A step
+/// awaited on the main actor is resumed through the main queue, which lets
+/// one more job run: this chain of 10 ended in every round of 300 with 9
+/// round trips, and missed its last job in 46 of 300 with 8.)
 @MainActor
 final class SilentMainActorChain {
     private(set) var jobsDone = 0
