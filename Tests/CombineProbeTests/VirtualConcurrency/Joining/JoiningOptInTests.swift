@@ -19,6 +19,22 @@ enum JoiningOptIn {
         return await task.value
     }
 
+    /// A plain task started inside an `XCTExpectFailures` closure (which
+    /// captures nothing here: not strict) sleeps 1 s on the time of a
+    /// scheduler made before the closure; the closure advances 1 s.
+    static func plainTaskSleepInsideAnExpectFailuresClosure(isolation: isolated (any Actor)? = #isolation) async -> String {
+        let scheduler = DispatchQueue.virtualScheduler()
+        _ = scheduler.executor
+        let outcome = Locked("")
+        await XCTExpectFailures(strict: false) {
+            let task = sleepInAPlainTask(on: scheduler)
+            await scheduler.advance(by: .seconds(1))
+            let value = await task.value
+            outcome.withLock { $0 = value }
+        }
+        return outcome.withLock { $0 }
+    }
+
     /// A plain task started after the test's step sleeps on the
     /// scheduler's time, while nothing moves it.
     static func plainTaskSleepAfterTheStep() async -> String {
@@ -61,6 +77,23 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
         XCTAssertEqual(outcome, "woke at 1s")
     }
 
+    /// An `XCTExpectFailures` closure opens a scope of its own: a task
+    /// started inside it still joins the test's world, the scheduler made
+    /// before it.
+    func testATaskStartedInsideAnExpectFailuresClosureJoinsTheTestsWorld() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
+        let outcome = await JoiningOptIn.plainTaskSleepInsideAnExpectFailuresClosure()
+        XCTAssertEqual(outcome, "woke at 1s")
+    }
+
+    @MainActor func testATaskStartedInsideAnExpectFailuresClosureJoinsTheTestsWorldFromTheMainActor() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
+        let outcome = await JoiningOptIn.plainTaskSleepInsideAnExpectFailuresClosure()
+        XCTAssertEqual(outcome, "woke at 1s")
+    }
+
     @MainActor func testWithActionsOnTheMainActorFromTheMainActor() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
@@ -95,17 +128,19 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
 
     /// A scope opened inside the test (`withOverrides`, an
     /// `XCTExpectFailures` closure) keeps the test's world: the task it
-    /// starts joins the scheduler made before it.
+    /// starts runs on the executor of the scheduler made before it.
     @Test func aTaskStartedInANestedScopeJoinsTheTestsWorld() async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
         let scheduler = DispatchQueue.virtualScheduler()
-        _ = scheduler.executor
-        let outcome = await ProbeSettings.withOverrides(.init(defaultTimeout: 2)) {
-            let task = JoiningOptIn.sleepInAPlainTask(on: scheduler)
+        let world = scheduler.executor.worldNumber
+        let (outcome, ranInTheWorld) = await ProbeSettings.withOverrides(.init(defaultTimeout: 2)) {
+            let sleeper = JoiningOptIn.sleepInAPlainTask(on: scheduler)
+            let probe = Task.detached { VirtualTaskExecutor.runningWorld?.worldNumber == world }
             await scheduler.advance(by: .seconds(1))
-            return await task.value
+            return (await sleeper.value, await probe.value)
         }
         #expect(outcome == "woke at 1s")
+        #expect(ranInTheWorld)
     }
 
     @MainActor private static func onTheMainActor(_ body: @MainActor () async -> String) async -> String {
@@ -123,7 +158,7 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
         var outcome = ""
         _ = await expectIssue(
             "VirtualScheduler: a task outside its virtual world slept on the scheduler's time",
-            containing: ["but this one did not: it was started before the scheduler's executor existed"], atLine: 129
+            containing: ["but this one did not: it was started before the scheduler's executor existed"], atLine: 164
         ) {
             outcome = await ProbeSettings.withOverrides(.init(joinsTasks: true)) {
                 let scheduler = DispatchQueue.virtualScheduler()
@@ -145,7 +180,7 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
         var outcome = ""
         _ = await expectIssue(
             "VirtualScheduler: a task outside its virtual world slept on the scheduler's time",
-            containing: ["while nothing was moving time", "Task { }"], atLine: 25
+            containing: ["while nothing was moving time", "Task { }"], atLine: 41
         ) {
             outcome = await JoiningOptIn.plainTaskSleepAfterTheStep()
         }
