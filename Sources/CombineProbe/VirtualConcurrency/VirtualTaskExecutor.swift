@@ -60,8 +60,11 @@ import Dispatch
 /// to rely on.
 ///
 /// The round trips are the price: each is a turn of the main thread's run
-/// loop (some 20–30 µs on Linux), ``mainActorRoundTrips`` of them at least
-/// each time a step waits for quiescence.
+/// loop (some 10–30 µs on Linux), ``mainActorRoundTrips`` of them at least
+/// each time a step waits for quiescence. A step waiting on the main actor
+/// is then resumed there, a main-actor job, whose turn costs two to three
+/// times a round trip's on Linux (so it sends its round trips as blocks,
+/// rather than making them as its own turns).
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// The default of ``mainActorRoundTrips``: 3.
