@@ -60,6 +60,11 @@ final class ScheduleChoices: Sendable {
         /// and kept after it (in a property, for the next schedule) no
         /// longer chooses.
         var closed = false
+        /// The jobs that reached a virtual executor of the schedule from
+        /// code that does not run in it (see `UncontrolledArrivals.swift`),
+        /// and how many choice points had been met when the first came.
+        var uncontrolledArrivals = 0
+        var firstUncontrolledAfter: Int?
     }
 
     /// The schedule's forced options, by point number.
@@ -146,6 +151,25 @@ final class ScheduleChoices: Sendable {
     var deviations: [String] {
         let writers = state.withLock { state in state.descriptions.sorted { $0.key < $1.key }.map(\.value) }
         return writers.map { $0() }
+    }
+
+    /// Notes a job that reached a virtual executor of the schedule from
+    /// code that does not run in it; nothing once the run ended.
+    func noteUncontrolledArrival() {
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.uncontrolledArrivals += 1
+            if state.firstUncontrolledAfter == nil { state.firstUncontrolledAfter = state.points.count }
+        }
+    }
+
+    /// How many jobs reached the world from outside the schedule's control,
+    /// and how many choice points had been met when the first came; nil if
+    /// none did.
+    var uncontrolledArrivals: (count: Int, firstAfter: Int)? {
+        state.withLock { state in
+            state.firstUncontrolledAfter.map { (state.uncontrolledArrivals, $0) }
+        }
     }
 
     /// Ends the schedule's run: from now on, every choice takes the default

@@ -210,7 +210,7 @@ public struct ScheduleExploration: Sendable {
             if checksReplays {
                 let again = runner.again(choices)
                 _ = try? ScheduleChoices.$current.withValue(again) { try body(schedule) }
-                if let result = runner.checkReplay(schedule, again) { return result }
+                if let result = runner.checkReplay(schedule, choices, again) { return result }
             }
             if let result = runner.finish(schedule, choices, outcome) { return result }
         }
@@ -254,7 +254,7 @@ public struct ScheduleExploration: Sendable {
                 _ = try? await ScheduleChoices.$current.withValue(again, operation: {
                     try await body(schedule)
                 }, isolation: isolation)
-                if let result = runner.checkReplay(schedule, again) { return result }
+                if let result = runner.checkReplay(schedule, choices, again) { return result }
             }
             if let result = runner.finish(schedule, choices, outcome) { return result }
         }
@@ -306,15 +306,17 @@ struct ExplorationRunner {
     }
 
     /// The result that ends the exploration when the second run of
-    /// `schedule` (`again`) met other choices than the first; nil when it
-    /// met the same.
-    func checkReplay(_ schedule: ExploredSchedule, _ again: ScheduleChoices) -> ExplorationResult? {
+    /// `schedule` (`again`) met other choices than the first (`first`); nil
+    /// when it met the same. It names what reached the world from outside
+    /// the schedule's control in either run, if anything did.
+    func checkReplay(_ schedule: ExploredSchedule, _ first: ScheduleChoices, _ again: ScheduleChoices) -> ExplorationResult? {
         again.close()
         guard let mismatch = again.mismatch else { return nil }
+        let uncontrolled = (UncontrolledArrivals.describe(first) ?? UncontrolledArrivals.describe(again)).map { "; \($0)" } ?? ""
         return ExplorationResult(
             exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: nil,
             replayMismatch: replayMismatch,
-            nondeterminism: "\(schedule) did not replay the same way when it ran twice (\(mismatch))")
+            nondeterminism: "\(schedule) did not replay the same way when it ran twice (\(mismatch))\(uncontrolled)")
     }
 
     /// Takes note of how a schedule ended; returns the result when it ends
@@ -327,7 +329,8 @@ struct ExplorationRunner {
         planner.record(path, points: choices.points, windowFull: choices.windowFull)
         guard case let .failed(error) = outcome else { return nil }
         let failure = ExplorationFailure(
-            schedule: schedule, deviations: choices.deviations, error: error, mismatch: mismatch, points: choices.points)
+            schedule: schedule, deviations: choices.deviations, error: error, mismatch: mismatch,
+            uncontrolled: UncontrolledArrivals.describe(choices), points: choices.points)
         return ExplorationResult(
             exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: failure,
             replayMismatch: replayMismatch, nondeterminism: nil)
@@ -373,6 +376,12 @@ public struct ExplorationFailure: Sendable {
     /// choices than when the schedule was made), if it could not: then the
     /// body does something the virtual world does not control.
     public let mismatch: String?
+    /// What reached the virtual world from outside the schedule's control
+    /// while it ran, if anything did: how many jobs came from a thread the
+    /// schedule does not run (a continuation resumed by a real thread, a
+    /// real `Task.sleep`), and when the first came. Their order with the
+    /// world's jobs was the threads', so the seed may not replay.
+    public let uncontrolled: String?
     /// The choice points the schedule met, for a replay to compare with
     /// its own.
     let points: [ScheduleChoices.Point]
@@ -457,6 +466,9 @@ public struct ExplorationResult: Sendable {
         if let mismatch = failure.mismatch {
             lines.append("The schedule could not be followed exactly (\(mismatch)): the test does something "
                 + "the virtual world does not order, such as real threads or real time.")
+        }
+        if let uncontrolled = failure.uncontrolled {
+            lines.append("While it ran, \(uncontrolled): the seed may not replay.")
         }
         if !schedule.isDefault {
             let sameOrders = exploration.orders == .default ? "" : " (with the same `exploring:`)"

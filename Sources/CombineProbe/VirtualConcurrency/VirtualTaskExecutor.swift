@@ -231,6 +231,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
 
     private func enqueue(unowned job: UnownedJob) {
         let fromOutside = DispatchQueue.getSpecific(key: queueKey.value) != true && !Self.currentTaskPrefers(self)
+        if fromOutside, let choices { UncontrolledArrivals.check(choices) }
         let address = Self.address(of: job)
         let (startDraining, armRelease) = state.withLock { state -> (Bool, Bool) in
             if fromOutside, let address, !state.seen.contains(address), state.waiters.isEmpty, !state.isDraining {

@@ -1,0 +1,168 @@
+@testable import CombineProbe
+import Foundation
+import Testing
+import XCTest
+
+/// Jobs that reach an explored world from outside the schedule's control —
+/// a continuation resumed by a real thread — are counted, and a failing
+/// schedule's report says so; jobs that come from the schedule itself (its
+/// actions, its tasks, the main actor) are not.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+enum UncontrolledArrivalScenario {
+    /// Who resumes the world task's continuation.
+    enum Resumer {
+        /// A block on a global queue: a real thread, outside the schedule.
+        case realThread
+        /// An action of the scheduler, run by the step.
+        case schedulerAction
+        /// The main actor.
+        case mainActor
+        /// A plain task the body starts, which joins the world.
+        case joinedTask
+    }
+
+    /// One exploration of one schedule, which fails on purpose: a task of
+    /// the world awaits a continuation that `resumer` resumes once the task
+    /// has surely suspended (a step has reached quiescence).
+    static func failingExploration(
+        resumedBy resumer: Resumer, isolation: isolated (any Actor)? = #isolation
+    ) async -> ExplorationFailure? {
+        let result = await ScheduleExploration(schedules: 1).run { _ in
+            await awaitResumption(by: resumer)
+            return false
+        }
+        return result.failure
+    }
+
+    /// Starts a task of the world that awaits a continuation, lets it
+    /// suspend, has `resumer` resume it, and awaits the task.
+    static func awaitResumption(by resumer: Resumer, isolation: isolated (any Actor)? = #isolation) async {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let waiting = Locked<CheckedContinuation<Void, Never>?>(nil)
+        let task = Task(executorPreference: scheduler.executor) {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                waiting.withLock { $0 = continuation }
+            }
+        }
+        // Quiescence: the task has run until it awaits, and is suspended.
+        await scheduler.advance()
+        let resume: @Sendable () -> Void = { waiting.withLock { $0.take() }?.resume() }
+        switch resumer {
+        case .realThread:
+            DispatchQueue.global().async { resume() }
+        case .schedulerAction:
+            scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) { resume() }
+            await scheduler.advance(by: .seconds(1))
+        case .mainActor:
+            await MainActor.run { resume() }
+        case .joinedTask:
+            Task { resume() }
+        }
+        await task.value
+    }
+
+    static let realThreadNote = "1 job reached the virtual executor from outside the schedule (the first before its "
+        + "first choice point): a continuation resumed by a real thread, a real Task.sleep or another clock's sleep, "
+        + "which run when their thread gets there, not when the schedule says"
+}
+
+final class ExplorationUncontrolledArrivalsTests: XCTestCase {
+    func testAContinuationResumedByARealThreadIsNamedInTheFailure() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let found = await UncontrolledArrivalScenario.failingExploration(resumedBy: .realThread)
+        let failure = try XCTUnwrap(found)
+        XCTAssertEqual(failure.uncontrolled, UncontrolledArrivalScenario.realThreadNote)
+    }
+
+    @MainActor func testAContinuationResumedByARealThreadIsNamedInTheFailureFromTheMainActor() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let found = await UncontrolledArrivalScenario.failingExploration(resumedBy: .realThread)
+        let failure = try XCTUnwrap(found)
+        XCTAssertEqual(failure.uncontrolled, UncontrolledArrivalScenario.realThreadNote)
+    }
+
+    func testWhatTheScheduleRunsIsNotCounted() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        for resumer: UncontrolledArrivalScenario.Resumer in [.schedulerAction, .mainActor, .joinedTask] {
+            let found = await UncontrolledArrivalScenario.failingExploration(resumedBy: resumer)
+            let failure = try XCTUnwrap(found)
+            XCTAssertNil(failure.uncontrolled, "\(resumer)")
+        }
+    }
+
+    @MainActor func testWhatTheScheduleRunsIsNotCountedFromTheMainActor() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        for resumer: UncontrolledArrivalScenario.Resumer in [.schedulerAction, .mainActor, .joinedTask] {
+            let found = await UncontrolledArrivalScenario.failingExploration(resumedBy: resumer)
+            let failure = try XCTUnwrap(found)
+            XCTAssertNil(failure.uncontrolled, "\(resumer)")
+        }
+    }
+
+    /// The report of the failing schedule says it, after what the schedule
+    /// did.
+    func testTheReportSaysIt() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let result = await ScheduleExploration(schedules: 1).run { _ in
+            await UncontrolledArrivalScenario.awaitResumption(by: .realThread)
+            return false
+        }
+        XCTAssertEqual(result.report, "The default schedule failed: the test fails without exploring.\n"
+            + "While it ran, \(UncontrolledArrivalScenario.realThreadNote): the seed may not replay.")
+    }
+
+    /// A schedule that does not replay the same way when it runs twice
+    /// names what came from outside, in either run.
+    func testANonReplayingScheduleNamesWhatCameFromOutside() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let runs = Locked(0)
+        let result = await ScheduleExploration(schedules: 10, checkingReplays: true).run { _ in
+            let run = runs.withLock { runs -> Int in
+                runs += 1
+                return runs
+            }
+            await UncontrolledArrivalScenario.awaitResumption(by: .realThread)
+            // The second run meets three tied actions where the first met
+            // two: a counter outside the world decides.
+            _ = await tiedOrderAsync(run == 2 ? 3 : 2)
+            return true
+        }
+        XCTAssertEqual(result.nondeterminism, "schedule 1 (seed default) did not replay the same way when it ran twice "
+            + "(choice 0 was among 2 actions due at one instant when the schedule was found, and among 3 actions due "
+            + "at one instant in this run); " + UncontrolledArrivalScenario.realThreadNote)
+    }
+}
+
+@Suite struct ExplorationUncontrolledArrivalsSwiftTests {
+    @Test func aContinuationResumedByARealThreadIsNamedInTheFailure() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let failure = try #require(await UncontrolledArrivalScenario.failingExploration(resumedBy: .realThread))
+        #expect(failure.uncontrolled == UncontrolledArrivalScenario.realThreadNote)
+    }
+
+    @MainActor @Test func fromTheMainActor() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let failure = try #require(await UncontrolledArrivalScenario.failingExploration(resumedBy: .realThread))
+        #expect(failure.uncontrolled == UncontrolledArrivalScenario.realThreadNote)
+    }
+
+    @Test(arguments: [UncontrolledArrivalScenario.Resumer.schedulerAction, .mainActor, .joinedTask])
+    func whatTheScheduleRunsIsNotCounted(_ resumer: UncontrolledArrivalScenario.Resumer) async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let failure = try #require(await UncontrolledArrivalScenario.failingExploration(resumedBy: resumer))
+        #expect(failure.uncontrolled == nil)
+    }
+
+    /// Through the framework: the failing schedule's issue says it.
+    @Test("A failing schedule's issue names a job from a real thread (fails on purpose)", .tags(.failurePath))
+    func theIssueSaysIt() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let issues = await issuesRecorded {
+            await exploreSchedules(1) { _ in
+                await UncontrolledArrivalScenario.awaitResumption(by: .realThread)
+                #expect(Bool(false))
+            }
+        }
+        #expect(issues.contains { $0.comment.contains("While it ran, \(UncontrolledArrivalScenario.realThreadNote)") }, "\(issues)")
+    }
+}
