@@ -46,7 +46,13 @@ enum UncontrolledArrivalScenario {
         }
         // Quiescence: the task has run until it awaits, and is suspended.
         await scheduler.advance()
-        let resume: @Sendable () -> Void = { waiting.withLock { $0.take() }?.resume() }
+        let resume: @Sendable () -> Void = {
+            let continuation = waiting.withLock { waiting -> CheckedContinuation<Void, Never>? in
+                defer { waiting = nil }
+                return waiting
+            }
+            continuation?.resume()
+        }
         switch resumer {
         case .realThread:
             DispatchQueue.global().async { resume() }
