@@ -225,7 +225,9 @@ enum ExplorationReport {
     /// choices than its schedule's.
     static func reportMismatch(_ choices: ScheduleChoices, at site: CallSite, in framework: TestFramework) {
         guard let mismatch = choices.mismatch else { return }
-        FailureReporter.fail(mismatchMessage(mismatch, of: choices.path.description, given: false), at: site, in: framework)
+        var message = mismatchMessage(mismatch, of: choices.path.description, given: false)
+        if let uncontrolled = UncontrolledArrivals.describe(choices) { message += " While it ran, \(uncontrolled)." }
+        FailureReporter.fail(message, at: site, in: framework)
     }
 
     /// Says that the schedule `seed` did not replay exactly. A seed `given`

@@ -171,4 +171,31 @@ final class ExplorationUncontrolledArrivalsTests: XCTestCase {
         }
         #expect(issues.contains { $0.comment.contains("While it ran, \(UncontrolledArrivalScenario.realThreadNote)") }, "\(issues)")
     }
+
+    /// The failing schedule, run once more for real, meets other choices:
+    /// the failure that says so names what came from outside.
+    @Test("A failing schedule that does not replay names a job from a real thread (fails on purpose)", .tags(.failurePath))
+    func aScheduleThatDoesNotReplayNamesIt() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let runs = Locked(0)
+        let issues = await issuesRecorded {
+            await exploreSchedules(10) { _ in
+                let run = runs.withLock { runs -> Int in
+                    runs += 1
+                    return runs
+                }
+                await UncontrolledArrivalScenario.awaitResumption(by: .realThread)
+                // The third run, the replay, meets three tied actions where
+                // the failing schedule met two.
+                let order = await tiedOrderAsync(run >= 3 ? 3 : 2)
+                #expect(order.first == 0)
+            }
+        }
+        let expected = "The schedule 0.1 did not replay exactly (choice 0 was among 2 actions due at one instant when the "
+            + "schedule was found, and among 3 actions due at one instant in this run): the test does something the "
+            + "virtual world does not order, such as real threads or real time, so its failures may not come back. "
+            + "While it ran, \(UncontrolledArrivalScenario.realThreadNote)."
+        #expect(issues.contains { $0.comment == expected }, "\(issues)")
+        #expect(runs.withLock { $0 } == 3)
+    }
 }
