@@ -7,19 +7,21 @@ import XCTest
 /// a continuation resumed by a real thread — are counted, and a failing
 /// schedule's report says so; jobs that come from the schedule itself (its
 /// actions, its tasks, the main actor) are not.
+/// Who resumes the world task's continuation in `UncontrolledArrivalScenario`.
+enum UncontrolledArrivalResumer: Sendable {
+    /// A block on a global queue: a real thread, outside the schedule.
+    case realThread
+    /// An action of the scheduler, run by the step.
+    case schedulerAction
+    /// The main actor.
+    case mainActor
+    /// A plain task the body starts, which joins the world.
+    case joinedTask
+}
+
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 enum UncontrolledArrivalScenario {
-    /// Who resumes the world task's continuation.
-    enum Resumer {
-        /// A block on a global queue: a real thread, outside the schedule.
-        case realThread
-        /// An action of the scheduler, run by the step.
-        case schedulerAction
-        /// The main actor.
-        case mainActor
-        /// A plain task the body starts, which joins the world.
-        case joinedTask
-    }
+    typealias Resumer = UncontrolledArrivalResumer
 
     /// One exploration of one schedule, which fails on purpose: a task of
     /// the world awaits a continuation that `resumer` resumes once the task
@@ -89,7 +91,7 @@ final class ExplorationUncontrolledArrivalsTests: XCTestCase {
 
     func testWhatTheScheduleRunsIsNotCounted() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        for resumer: UncontrolledArrivalScenario.Resumer in [.schedulerAction, .mainActor, .joinedTask] {
+        for resumer: UncontrolledArrivalResumer in [.schedulerAction, .mainActor, .joinedTask] {
             let found = await UncontrolledArrivalScenario.failingExploration(resumedBy: resumer)
             let failure = try XCTUnwrap(found)
             XCTAssertNil(failure.uncontrolled, "\(resumer)")
@@ -98,7 +100,7 @@ final class ExplorationUncontrolledArrivalsTests: XCTestCase {
 
     @MainActor func testWhatTheScheduleRunsIsNotCountedFromTheMainActor() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        for resumer: UncontrolledArrivalScenario.Resumer in [.schedulerAction, .mainActor, .joinedTask] {
+        for resumer: UncontrolledArrivalResumer in [.schedulerAction, .mainActor, .joinedTask] {
             let found = await UncontrolledArrivalScenario.failingExploration(resumedBy: resumer)
             let failure = try XCTUnwrap(found)
             XCTAssertNil(failure.uncontrolled, "\(resumer)")
@@ -152,8 +154,8 @@ final class ExplorationUncontrolledArrivalsTests: XCTestCase {
         #expect(failure.uncontrolled == UncontrolledArrivalScenario.realThreadNote)
     }
 
-    @Test(arguments: [UncontrolledArrivalScenario.Resumer.schedulerAction, .mainActor, .joinedTask])
-    func whatTheScheduleRunsIsNotCounted(_ resumer: UncontrolledArrivalScenario.Resumer) async throws {
+    @Test(arguments: [UncontrolledArrivalResumer.schedulerAction, .mainActor, .joinedTask])
+    func whatTheScheduleRunsIsNotCounted(_ resumer: UncontrolledArrivalResumer) async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let failure = try #require(await UncontrolledArrivalScenario.failingExploration(resumedBy: resumer))
         #expect(failure.uncontrolled == nil)
