@@ -13,6 +13,9 @@ enum UncontrolledArrivalResumer: Sendable {
     case realThread
     /// An action of the scheduler, run by the step.
     case schedulerAction
+    /// An action of a scheduler whose actions run on the main actor
+    /// (`actionsOn: .mainActor`).
+    case mainActorSchedulerAction
     /// The main actor.
     case mainActor
     /// A plain task the body starts, which joins the world.
@@ -39,7 +42,7 @@ enum UncontrolledArrivalScenario {
     /// Starts a task of the world that awaits a continuation, lets it
     /// suspend, has `resumer` resume it, and awaits the task.
     static func awaitResumption(by resumer: Resumer, isolation: isolated (any Actor)? = #isolation) async {
-        let scheduler = DispatchQueue.virtualScheduler()
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: resumer == .mainActorSchedulerAction ? .mainActor : .caller)
         let waiting = Locked<CheckedContinuation<Void, Never>?>(nil)
         let task = Task(executorPreference: scheduler.executor) {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -58,7 +61,7 @@ enum UncontrolledArrivalScenario {
         switch resumer {
         case .realThread:
             DispatchQueue.global().async { resume() }
-        case .schedulerAction:
+        case .schedulerAction, .mainActorSchedulerAction:
             scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) { resume() }
             await scheduler.advance(by: .seconds(1))
         case .mainActor:
@@ -91,7 +94,7 @@ final class ExplorationUncontrolledArrivalsTests: XCTestCase {
 
     func testWhatTheScheduleRunsIsNotCounted() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        for resumer: UncontrolledArrivalResumer in [.schedulerAction, .mainActor, .joinedTask] {
+        for resumer: UncontrolledArrivalResumer in [.schedulerAction, .mainActorSchedulerAction, .mainActor, .joinedTask] {
             let found = await UncontrolledArrivalScenario.failingExploration(resumedBy: resumer)
             let failure = try XCTUnwrap(found)
             XCTAssertNil(failure.uncontrolled, "\(resumer)")
@@ -100,7 +103,7 @@ final class ExplorationUncontrolledArrivalsTests: XCTestCase {
 
     @MainActor func testWhatTheScheduleRunsIsNotCountedFromTheMainActor() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        for resumer: UncontrolledArrivalResumer in [.schedulerAction, .mainActor, .joinedTask] {
+        for resumer: UncontrolledArrivalResumer in [.schedulerAction, .mainActorSchedulerAction, .mainActor, .joinedTask] {
             let found = await UncontrolledArrivalScenario.failingExploration(resumedBy: resumer)
             let failure = try XCTUnwrap(found)
             XCTAssertNil(failure.uncontrolled, "\(resumer)")
@@ -154,7 +157,7 @@ final class ExplorationUncontrolledArrivalsTests: XCTestCase {
         #expect(failure.uncontrolled == UncontrolledArrivalScenario.realThreadNote)
     }
 
-    @Test(arguments: [UncontrolledArrivalResumer.schedulerAction, .mainActor, .joinedTask])
+    @Test(arguments: [UncontrolledArrivalResumer.schedulerAction, .mainActorSchedulerAction, .mainActor, .joinedTask])
     func whatTheScheduleRunsIsNotCounted(_ resumer: UncontrolledArrivalResumer) async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let failure = try #require(await UncontrolledArrivalScenario.failingExploration(resumedBy: resumer))
