@@ -45,6 +45,15 @@ enum TestFramework: Sendable, Equatable {
     /// far as ``detected`` saw).
     static var swiftTestingHasRun: Bool { swiftTestingRan.withLock { $0 } }
 
+    #if canImport(Testing)
+    /// Whether a Swift Testing test is current on this task.
+    static var swiftTestingIsCurrent: Bool {
+        // Matched, not compared with nil: no copy of the test's value.
+        if case .some = Test.current { return true }
+        return false
+    }
+    #endif
+
     /// The framework running the current code when the frameworks say so:
     /// Swift Testing when one of its tests is current on this task; XCTest
     /// while one of its tests runs (its observer says so, see
@@ -257,12 +266,20 @@ enum FailureReporter {
         #endif
     }
 
-    /// Records a failure at `site`, in the given framework.
+    /// Records a failure at `site`, in the given framework; while no test
+    /// runs in either framework, writes it to standard error and makes the
+    /// run fail (``FailuresOutsideTests``).
     static func fail(_ message: String, at site: CallSite, in framework: TestFramework) {
         if FailureCapture.capture(message, at: site, in: framework) { return }
+        if FailuresOutsideTests.noTestRuns {
+            FailuresOutsideTests.report(message, at: site)
+            return
+        }
         switch framework {
         case .xcTest:
-            XCTestRules.xcTestFail(message, at: site)
+            if !XCTestBoundaries.takesFailure({ XCTestRules.xcTestFail(message, at: site) }) {
+                FailuresOutsideTests.report(message, at: site)
+            }
         case .swiftTesting:
             #if canImport(Testing)
             XCTestRules.recordIssue(message, at: site.sourceLocation)

@@ -3,11 +3,6 @@ import XCTest
 #if canImport(Testing)
 import Testing
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The one place where CombineProbe calls the test frameworks: it records
 /// failures (`XCTFail`, a test case's own record, Swift Testing's
@@ -26,7 +21,7 @@ import Musl
 ///   one;
 /// - a failure recorded on the test that runs now, in its framework;
 /// - and the process exits with status 1 when it ends, whatever its tests
-///   said (`atexit`), so that the run fails even when no test was running.
+///   said (``FailingExit``), so that the run fails even when no test was running.
 ///
 /// Outside strict mode the checks cost nothing but a flag's read.
 enum XCTestRules {
@@ -78,21 +73,6 @@ enum XCTestRules {
 
     /// Whether a call made now is checked.
     private static var checks: Bool { isStrict || collector != nil }
-
-    private static let violationCount = Locked(0)
-
-    /// Makes the process exit with status 1 if any rule was broken
-    /// (registered once, by the first violation).
-    private static let failsTheRunAtExit: Void = {
-        atexit {
-            let count = XCTestRules.violationCount.withLock { $0 }
-            guard count > 0 else { return }
-            FileHandle.standardError.write(Data(
-                "strict XCTest: \(count) violation(s) of Apple's XCTest rules (above); the run fails.\n".utf8))
-            fflush(nil)
-            _exit(1)
-        }
-    }()
 
     // MARK: The calls
 
@@ -227,8 +207,7 @@ enum XCTestRules {
             return false
         }
         defer { fflush(nil) }
-        _ = failsTheRunAtExit
-        violationCount.withLock { $0 += 1 }
+        FailingExit.add(.strictXCTestViolation)
         FileHandle.standardError.write(Data("\(violation)\n".utf8))
         // On the running test too, in its own framework, past the checks.
         let site = CallSite(fileID: fileID, filePath: fileID, line: line, column: 1)
