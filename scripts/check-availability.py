@@ -24,10 +24,21 @@ Where the availability comes from:
   iOS …)` attributes), read at each run, with their declared types,
   conformances and typealiases. Dispatch ships no .swiftinterface on Linux;
   nothing of it newer than the targets is used here.
-- Combine, Foundation and os, which are not in the toolchain: the hand table
-  below (HAND_TABLE), written from Apple's documentation (sources beside each
-  entry). XCTest's pages give no OS availability (the framework ships with
-  Xcode), so it has no table.
+- Foundation's value types and their formatting (Date, URL, Date.FormatStyle
+  and the rest of the FormatStyle family, AttributedString, Predicate, …):
+  the toolchain's FoundationEssentials and FoundationInternationalization
+  (swift-foundation, in Linux toolchains since Swift 6.0), which keep Apple's
+  `@available` attributes. They ship as binary modules, with no
+  .swiftinterface, so their symbol graphs are read (`swift-symbolgraph-extract`,
+  about 1 s, cached with the interfaces).
+- Combine, os, and the part of Foundation that Linux's swift-corelibs-foundation
+  declares without Apple's availability (URLSession, NotificationCenter,
+  String(localized:)) or lacks (URL.FormatStyle, PersonNameComponents.FormatStyle):
+  the hand table below (HAND_TABLE), written from Apple's documentation
+  (sources beside each entry). Where the toolchain declares a member that the
+  hand table also gives, and states no availability for it
+  (Measurement.FormatStyle), the table wins. XCTest's pages give no OS
+  availability (the framework ships with Xcode), so it has no table.
 - CombineProbe's own API: every declaration of Sources/CombineProbe with
   `@available(...)`, and the declarations of the target being checked (a test
   type marked `@available` must be used under availability too).
@@ -50,6 +61,12 @@ table has. So:
 - a free function by name and argument labels (`withTaskExecutorPreference`);
 - an initializer by type name and labels (`Task(executorPreference:)`,
   `String(localized:)`);
+- a nested type newer than its owner, as a member of it: referenced
+  (`Date.FormatStyle.Symbol`, a type annotation) or called
+  (`Date.FormatStyle()`, `Date.FormatStyle(date:time:)`: its initializers).
+  What is declared inside a new type (`Date.FormatStyle.Symbol`, its
+  initializers, `.dateTime`) is new with it, and the type is what is flagged,
+  once per line;
 - a member (`.name`) newer than the type it extends, when every declaration
   of that name that the call's labels could reach on the receiver's type is
   new: `.makeStream(of:)` is old, `Task.sleep(for:)` is new, `.values` is old
@@ -75,6 +92,15 @@ table has. So:
   the advice to mark the enclosing type or keep the value in a box behind a
   computed property, never the property itself.
 
+Known limits of the symbol graphs: they carry no default values, so every
+parameter of a Foundation declaration read from them counts as one a call may
+leave out; swift-foundation's API that Apple has not shipped yet carries the
+toolchain build's reading of its `FoundationPreview` availability; a member of a
+nested type is named by its owner's path (`Date.FormatStyle`) and reached
+only through a receiver the file shows, so a member newer than its nested type
+behind an unknown receiver is not flagged (a short name, `Value`, never
+reaches `PredicateExpressions.Value`).
+
 Known limits: overloads that differ only by generic constraints (Combine's
 `switchToLatest()` and `flatMap(maxPublishers:_:)` for `Never` failures,
 macOS 11) cannot be told apart by syntax and are not flagged; the code here
@@ -88,7 +114,10 @@ is. A false positive is silenced by an explicit `@available` on the code that
 uses it, which is always correct.
 
 The toolchain is the one of `swift` on PATH (or COMBINEPROBE_SWIFT_LIB, its
-lib/swift folder); its table is cached in .build/check-availability.cache.
+lib/swift folder), with `swift-symbolgraph-extract` beside it; its table is
+cached in .build/check-availability.cache. A toolchain without
+FoundationEssentials and FoundationInternationalization is refused, as one
+without the standard library's .swiftinterface is.
 
 Output: `path:line: <name> needs macOS X / iOS Y …; add @available(...) or
 #available` per finding and exit status 1, or a summary line
@@ -98,22 +127,34 @@ Run it from the repository's root: `python3 scripts/check-availability.py`.
 Its tests: `python3 -m unittest discover -s scripts/tests`.
 """
 import glob
+import json
 import os
 import pathlib
 import pickle
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 
 PLATFORMS = ("macOS", "iOS", "tvOS", "watchOS")
 NEVER = (10 ** 6,)  # `@available(watchOS, unavailable)`: no version covers a use
 MODULES = {"Swift", "_Concurrency", "Observation", "Synchronization", "Testing", "Combine", "Foundation", "Dispatch",
            "_StringProcessing", "RegexBuilder", "os", "OSLog"}
+SYMBOL_GRAPH_MODULES = ("FoundationEssentials", "FoundationInternationalization")
 INTERFACE_MODULES = ("Swift", "_Concurrency", "Observation", "Synchronization", "Testing", "_StringProcessing", "RegexBuilder")
 
-# Combine, Foundation and os, from Apple's documentation. Written as a Swift
-# interface, parsed like the toolchain's. Old declarations are listed where a
-# new overload shares their name, so that the old form stays unflagged.
+# Combine, os, and the part of Foundation that the toolchain does not state
+# (swift-corelibs-foundation carries no Apple availability; swift-foundation's
+# FoundationEssentials and FoundationInternationalization do, and are read from
+# the toolchain), from Apple's documentation. Written as a Swift interface,
+# parsed like the toolchain's; a nested type declared in an extension
+# (`extension URL { struct FormatStyle }`) covers its initializers and its own
+# nested types. Old declarations are listed where a new overload shares their
+# name, so that the old form stays unflagged. Date.now, URL(filePath:),
+# AttributedString and `formatted()` are in the toolchain's Foundation too; they
+# stay here, with the same availability, for a toolchain whose swift-foundation
+# lacks one.
 # (Not here, read from the toolchain: `AsyncSequence<Element, Failure>` and
 # `next(isolation:)`, macOS 15.0 / iOS 18.0 / tvOS 18.0 / watchOS 11.0, from
 # _Concurrency.swiftinterface's `associatedtype Failure` and its `@available`;
@@ -166,11 +207,37 @@ extension URLSession {
   @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
   public func bytes(from url: URL, delegate: (any URLSessionTaskDelegate)? = nil) async throws -> (URLSession.AsyncBytes, URLResponse)
 }
+extension URLSession {
+  // https://developer.apple.com/documentation/foundation/urlsession/asyncbytes : macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public struct AsyncBytes {}
+}
 public struct Date {}
 extension Date {
   // https://developer.apple.com/documentation/foundation/date/now : macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
   @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
   public static var now: Date { get }
+}
+// The FormatStyle family is read from the toolchain (swift-foundation's FoundationInternationalization:
+// Date.FormatStyle and its nested types, Date.ISO8601FormatStyle, IntegerFormatStyle, …), but for the
+// styles that Linux's Foundation lacks or declares without availability:
+extension URL {
+  // https://developer.apple.com/documentation/foundation/url/formatstyle : macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+  public struct FormatStyle {}
+}
+public struct PersonNameComponents {}
+extension PersonNameComponents {
+  // https://developer.apple.com/documentation/foundation/personnamecomponents/formatstyle : macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public struct FormatStyle {}
+}
+public struct Measurement {}
+extension Measurement {
+  // https://developer.apple.com/documentation/foundation/measurement/formatstyle : macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
+  // (Linux's FoundationInternationalization declares it with no availability.)
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public struct FormatStyle {}
 }
 public struct URL {}
 extension URL {
@@ -236,6 +303,9 @@ extension NotificationCenter {
   // macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0
   @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
   public func notifications(named name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Notifications
+  // https://developer.apple.com/documentation/foundation/notificationcenter/notifications : the same
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
+  public struct Notifications {}
   // https://developer.apple.com/documentation/foundation/notificationcenter/publisher(for:object:) : macOS 10.15
   public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher
 }
@@ -258,6 +328,14 @@ PUBLISHER_RECEIVERS = re.compile(r"(?i)(publisher|subject)$")
 CONFORMANCES = {name: {"Publisher"} for name in (
     "Just", "Fail", "Empty", "Deferred", "Record", "AnyPublisher", "Future",
     "PassthroughSubject", "CurrentValueSubject", "Published")}
+
+# A symbol graph's kinds (swift-symbolgraph-extract), as the keywords that declare them.
+SYMBOL_TYPE_KINDS = {"swift.struct": "struct", "swift.class": "class", "swift.enum": "enum",
+                     "swift.protocol": "protocol", "swift.actor": "actor", "swift.typealias": "typealias",
+                     "swift.associatedtype": "associatedtype", "swift.macro": "macro"}
+SYMBOL_MEMBER_KINDS = {"swift.method": "func", "swift.type.method": "func", "swift.func": "func",
+                       "swift.property": "var", "swift.type.property": "var", "swift.enum.case": "case",
+                       "swift.init": "init"}
 
 DECL_TYPES = {"struct", "class", "enum", "protocol", "actor", "typealias", "macro", "associatedtype"}
 DECL_KEYWORDS = DECL_TYPES | {"extension", "func", "init", "var", "let", "case", "subscript", "deinit"}
@@ -761,7 +839,13 @@ class Table:
 
     def lookup(self, kind, name):
         own = getattr(self, kind).get(name, [])
-        return (self.parent.lookup(kind, name) + own) if self.parent else own
+        if not self.parent:
+            return own
+        inherited = self.parent.lookup(kind, name)
+        stated = {(d.owner, d.name) for d in own if d.origin == "hand table"} if kind in ("members", "inits") else ()
+        if stated:  # Apple's fact, from the hand table, over a toolchain declaration that states none
+            inherited = [d for d in inherited if d.avail or d.origin != "toolchain" or (d.owner, d.name) not in stated]
+        return inherited + own
 
     def add_source(self, text, origin):
         tokens = tokenize(text)
@@ -778,6 +862,8 @@ class Table:
             if kind in DECL_TYPES:
                 if top_level and kind != "associatedtype":
                     self.types.setdefault(name, []).append(avail)
+                elif owner and kind not in ("associatedtype", "typealias"):
+                    self.add_nested(kind, name, owner, avail, origin)
                 return
             if kind in ("extension", "deinit", "subscript"):
                 return
@@ -796,6 +882,118 @@ class Table:
         scan(tokens, on_decl=on_decl)
         for name, protocols in conformances(tokens).items():
             self.conforms.setdefault(name, []).append(protocols)
+
+    def add_nested(self, kind, name, owner, avail, origin):
+        """A type declared inside another (`Date.FormatStyle`): a member of its owner, which a call
+        (`Date.FormatStyle()`, its initializers) or a reference (`Date.FormatStyle.Symbol`) reaches."""
+        d = Decl(kind, name, owner, None, avail, origin, name)
+        self.members.setdefault(name, []).append(d)
+        self.pending.append(d)
+
+    def add_symbol_graphs(self, graphs, origin):
+        """The declarations of symbol graphs (`swift-symbolgraph-extract`'s JSON), as add_source reads
+        a Swift interface: types, nested types, initializers, members, functions, conformances.
+
+        A member's availability includes its enclosing types' (the graph gives each symbol its own
+        attributes only). The owner of a member of a nested type is named by its path
+        (`Date.FormatStyle`), so that a receiver known by a short name only (`FormatStyle`, `Value`)
+        never reaches it: such members are new with their type ("inherited") but for a few, and
+        the nested type itself (`Date.FormatStyle`, a member of `Date`) is what is flagged. A
+        symbol graph has no default values: every parameter counts as one a call may leave out,
+        so a call reaches every declaration whose labels it can match.
+        """
+        symbols = [s for graph in graphs for s in graph.get("symbols", [])
+                   if "::SYNTHESIZED::" not in s["identifier"]["precise"]
+                   and not any(c.startswith("_") for c in s["pathComponents"])]
+        own = {}
+        for s in symbols:
+            avail, unavailable = {}, False
+            for entry in s.get("availability") or []:
+                domain = entry.get("domain")
+                if domain == "*" and entry.get("isUnconditionallyUnavailable"):
+                    unavailable = True
+                elif domain in PLATFORMS and entry.get("isUnconditionallyUnavailable"):
+                    avail[domain] = NEVER
+                elif domain in PLATFORMS and "introduced" in entry:
+                    v = entry["introduced"]
+                    avail[domain] = (v.get("major", 0), v.get("minor", 0), v.get("patch", 0))
+            own[s["identifier"]["precise"]] = None if unavailable else avail
+        types = {}
+        for s in symbols:
+            if s["kind"]["identifier"] in SYMBOL_TYPE_KINDS and own[s["identifier"]["precise"]] is not None:
+                types.setdefault(tuple(s["pathComponents"]), []).append(own[s["identifier"]["precise"]])
+
+        def type_avail(path):
+            """The availability of the type at `path`, with its enclosing types', or None if unknown."""
+            out = None
+            for k in range(1, len(path) + 1):
+                found = types.get(tuple(path[:k]))
+                if found:
+                    out = merge(out or {}, lowest(found))
+            return out
+
+        names = {}
+        for s in symbols:
+            avail = own[s["identifier"]["precise"]]
+            if avail is None:
+                continue
+            path = s["pathComponents"]
+            parent = type_avail(path[:-1]) if len(path) > 1 else None
+            avail = merge(parent or {}, avail)
+            kind = s["kind"]["identifier"]
+            text = "".join(f.get("spelling", "") for f in s.get("declarationFragments", []))
+            name = path[-1].split("(")[0]
+            owner = ".".join(path[:-1]) if len(path) > 2 else (path[0] if len(path) == 2 else None)
+            names[s["identifier"]["precise"]] = name if kind in SYMBOL_TYPE_KINDS else None
+            if kind in SYMBOL_TYPE_KINDS:
+                word = SYMBOL_TYPE_KINDS[kind]
+                if word == "associatedtype":
+                    if owner:
+                        self.assoc.setdefault(owner, []).append(avail)
+                    continue
+                if owner is None:
+                    self.types.setdefault(name, []).append(avail)
+                    if word == "typealias" and "=" in text:
+                        self.aliases.setdefault(name, []).append(text.split("=", 1)[1].strip())
+                    continue
+                if word == "typealias":
+                    continue
+                d = Decl(word, name, owner, None, avail, origin, name)
+                self.members.setdefault(name, []).append(d)
+            else:
+                word = SYMBOL_MEMBER_KINDS.get(kind)
+                if word is None or (owner is None and word != "func"):
+                    continue
+                params = None
+                if "(" in path[-1]:
+                    labels = path[-1][path[-1].index("(") + 1:-1].split(":")[:-1]
+                    params = [Param(None if label == "_" else label, True) for label in labels]
+                written = None
+                if word == "func" and "->" in text:
+                    written = text.rsplit("->", 1)[1].split(" where ")[0].strip()
+                elif word == "var" and ":" in text:
+                    written = text.split(":", 1)[1].split("{")[0].strip()
+                d = Decl(word, "init" if word == "init" else name, owner, params, avail, origin, written)
+                if word == "init":
+                    self.inits.setdefault(owner, []).append(d)
+                elif owner:
+                    self.members.setdefault(name, []).append(d)
+                else:
+                    self.functions.setdefault(name, []).append(d)
+            if not newer(avail, self.targets):
+                d.status = "old"
+            elif parent is not None and newer(parent, self.targets):
+                d.status = "inherited" if not newer(avail, parent) else "new"
+            elif parent is not None:
+                d.status = "new"
+            else:
+                self.pending.append(d)  # a member of another module's type (`BinaryInteger`): settle()
+        for graph in graphs:
+            for r in graph.get("relationships", []):
+                if r.get("kind") in ("conformsTo", "inheritsFrom") and names.get(r["source"]):
+                    target = (r.get("targetFallback") or "").split(".")[-1] or names.get(r["target"])
+                    if target:
+                        self.conforms.setdefault(names[r["source"]], []).append({target})
 
     def to_data(self):
         """The table as plain data (for the cache)."""
@@ -826,6 +1024,16 @@ class Table:
     def type_requirement(self, name):
         """The availability a type needs, if newer than the targets on some platform."""
         avails = self.lookup("types", name)
+        if not avails or any(not newer(a, self.targets) for a in avails):
+            return None
+        return lowest(avails)
+
+    def owner_requirement(self, name):
+        """The availability an owner type needs, declared at the top level or nested
+        (`FormatStyle` of `Date.FormatStyle.Symbol`), if every declaration of that name is newer
+        than the targets."""
+        avails = self.lookup("types", name) + [d.avail for d in self.lookup("members", name)
+                                               if d.kind in DECL_TYPES]
         if not avails or any(not newer(a, self.targets) for a in avails):
             return None
         return lowest(avails)
@@ -874,24 +1082,31 @@ class Table:
     def settle(self):
         """Classifies each new declaration: old, new, or new with its type ("inherited")."""
         for d in self.pending:
+            if d.status is not None:
+                continue
             if not newer(d.avail, self.targets):
                 d.status = "old"
                 continue
-            of_type = self.type_requirement(d.owner) if d.owner else None
+            of_type = self.owner_requirement(d.owner) if d.owner else None
             d.status = "inherited" if of_type is not None and not newer(d.avail, of_type) else "new"
         self.pending = []
         return self
 
 
-def interface_files():
-    """The .swiftinterface of each module of INTERFACE_MODULES, from the toolchain of `swift` on PATH."""
+def toolchain_roots():
+    """The lib/swift folders to look in: COMBINEPROBE_SWIFT_LIB's, that of `swift` on PATH, the usual ones."""
     roots = []
     if os.environ.get("COMBINEPROBE_SWIFT_LIB"):
         roots.append(os.environ["COMBINEPROBE_SWIFT_LIB"])
     swift = shutil.which("swift")
     if swift:
-        roots.append(os.path.join(os.path.dirname(os.path.realpath(swift)), "..", "lib", "swift"))
-    roots += ["/opt/swift/usr/lib/swift", "/usr/lib/swift"]
+        roots.append(os.path.normpath(os.path.join(os.path.dirname(os.path.realpath(swift)), "..", "lib", "swift")))
+    return roots + ["/opt/swift/usr/lib/swift", "/usr/lib/swift"]
+
+
+def interface_files():
+    """The .swiftinterface of each module of INTERFACE_MODULES, from the toolchain of `swift` on PATH."""
+    roots = toolchain_roots()
     found = []
     for module in INTERFACE_MODULES:
         for root in roots:
@@ -904,6 +1119,54 @@ def interface_files():
         sys.exit("check-availability: the standard library's .swiftinterface was not found "
                  f"(looked in {', '.join(roots)}); set COMBINEPROBE_SWIFT_LIB to the toolchain's lib/swift")
     return found
+
+
+def symbol_graph_modules():
+    """The binary module of each module of SYMBOL_GRAPH_MODULES in the toolchain of `swift` on PATH:
+    [(module, its .swiftmodule file, the target triple)]. Exits when one is missing."""
+    found = []
+    for module in SYMBOL_GRAPH_MODULES:
+        for root in toolchain_roots():
+            files = sorted(glob.glob(os.path.join(root, "*", f"{module}.swiftmodule", "*.swiftmodule")))
+            if files:  # linux/M.swiftmodule/<triple>.swiftmodule
+                found.append((module, files[0], os.path.basename(files[0])[:-len(".swiftmodule")]))
+                break
+            files = sorted(f for f in glob.glob(os.path.join(root, "*", "*", f"{module}.swiftmodule"))
+                           if os.path.isfile(f))
+            if files:  # linux/<arch>/M.swiftmodule, an older layout
+                found.append((module, files[0], f"{os.path.basename(os.path.dirname(files[0]))}-unknown-linux-gnu"))
+                break
+        else:
+            sys.exit(f"check-availability: the toolchain has no {module} module (looked in "
+                     f"{', '.join(toolchain_roots())}); Foundation's availability is read from it "
+                     "(swift-foundation, in Linux toolchains since Swift 6.0)")
+    return found
+
+
+def symbol_graphs(modules):
+    """The symbol graphs of `modules` (symbol_graph_modules()), from swift-symbolgraph-extract: each
+    module's own and those of its extensions to other modules (`…@Swift.symbols.json`)."""
+    tool = shutil.which("swift-symbolgraph-extract")
+    swift = shutil.which("swift")
+    if swift and os.path.exists(os.path.join(os.path.dirname(os.path.realpath(swift)), "swift-symbolgraph-extract")):
+        tool = os.path.join(os.path.dirname(os.path.realpath(swift)), "swift-symbolgraph-extract")
+    if not tool:
+        sys.exit("check-availability: swift-symbolgraph-extract, which reads Foundation's availability "
+                 "from the toolchain, is not on PATH nor beside `swift`")
+    graphs = []
+    with tempfile.TemporaryDirectory() as out:
+        for module, path, triple in modules:
+            run = subprocess.run([tool, "-module-name", module, "-target", triple, "-output-dir", out,
+                                  "-minimum-access-level", "public",
+                                  "-I", os.path.dirname(os.path.dirname(path)), "-I", os.path.dirname(path)],
+                                 capture_output=True, text=True)
+            if run.returncode != 0:
+                sys.exit(f"check-availability: swift-symbolgraph-extract failed for {module} "
+                         f"(status {run.returncode}): {run.stderr.strip()[-2000:]}")
+        for f in sorted(glob.glob(os.path.join(out, "*.symbols.json"))):
+            with open(f) as stream:
+                graphs.append(json.load(stream))
+    return graphs
 
 
 # ---------------------------------------------------------------- uses
@@ -986,12 +1249,16 @@ def owner_matches(owner, hint):
 
 def requirement_of(candidates, labels, unlabeled, is_call):
     """The availability a use needs, if every declaration it can reach is newer than its type."""
+    nested = [d for d in candidates if d.kind in DECL_TYPES]  # `Date.FormatStyle(…)`, `Date.FormatStyle.Symbol`
+    candidates = [d for d in candidates if d.kind not in DECL_TYPES]
     if is_call:
         reach = [d for d in candidates if d.kind not in ("var", "let") and compatible(d, labels, unlabeled)]
         if not labels:  # a property holding a closure is called without labels (`matcher.matches(event)`)
             reach += [d for d in candidates if d.kind in ("var", "let")]
+        reach += nested
     else:
         reach = [d for d in candidates if d.kind in ("var", "let") or (d.kind == "case" and not d.params)]
+        reach += nested
         if not reach:
             reach = [d for d in candidates if d.kind in ("func", "case")]
     if not reach or any(d.status != "new" for d in reach):
@@ -1470,8 +1737,9 @@ def swift_blocks(markdown):
 def toolchain_table(root, targets):
     """The declarations of the toolchain's interfaces, cached in .build/ (about 2 s to parse)."""
     files = interface_files()
+    modules = symbol_graph_modules()
     key = (pathlib.Path(__file__).read_bytes(), sorted(targets.items()),
-           [(f, os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files])
+           [(f, os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files + [m[1] for m in modules]])
     cache = root / ".build" / "check-availability.cache"
     try:
         with open(cache, "rb") as stream:
@@ -1483,6 +1751,7 @@ def toolchain_table(root, targets):
     table = Table(targets)
     for path in files:
         table.add_source(pathlib.Path(path).read_text(errors="replace"), "toolchain")
+    table.add_symbol_graphs(symbol_graphs(modules), "toolchain")
     table.settle()
     try:
         cache.parent.mkdir(exist_ok=True)

@@ -145,6 +145,118 @@ class CheckAvailabilityTests(unittest.TestCase):
             """), ["Tests/T/T.swift:4: .formatted",  # one finding per name and line
                    "Tests/T/T.swift:5: String(localized:)", "Tests/T/T.swift:5: AttributedString"])
 
+    def test_date_format_style_and_its_nested_types_are_flagged(self):
+        # Issue 42, E.14: the old table had no Date.FormatStyle, and `Date.FormatStyle()` passed. The
+        # FormatStyle family comes from the toolchain's symbol graphs (swift-foundation), a nested
+        # type is a member of its owner, and its initializers and nested types come with it.
+        self.assertEqual(self.in_test("""
+            import Foundation
+            func describe(day: Date) -> String {
+                let style = Date.FormatStyle()
+                let short = Date.FormatStyle(date: .numeric, time: .shortened)
+                let symbol: Date.FormatStyle.Symbol.Year = .defaultDigits
+                _ = Date.ISO8601FormatStyle()
+                _ = IntegerFormatStyle<Int>()
+                _ = day.formatted(.dateTime.year())
+                return style.format(day) + short.format(day)
+            }
+            """), ["Tests/T/T.swift:4: Date.FormatStyle", "Tests/T/T.swift:5: Date.FormatStyle",
+                   "Tests/T/T.swift:6: Date.FormatStyle",  # once: Symbol and Year are new with it
+                   "Tests/T/T.swift:7: Date.ISO8601FormatStyle", "Tests/T/T.swift:8: IntegerFormatStyle",
+                   "Tests/T/T.swift:9: .formatted"])
+
+    def test_format_styles_that_linux_lacks_come_from_the_hand_table(self):
+        # URL.FormatStyle and PersonNameComponents.FormatStyle are not in Linux's Foundation; its
+        # Measurement.FormatStyle states no availability: Apple's documentation, in the table, decides.
+        self.assertEqual(self.in_test("""
+            import Foundation
+            func styles() {
+                _ = URL.FormatStyle()
+                _ = PersonNameComponents.FormatStyle()
+                _ = Measurement<UnitLength>.FormatStyle(width: .wide)
+                _ = URLSession.AsyncBytes.self
+            }
+            """), ["Tests/T/T.swift:4: URL.FormatStyle", "Tests/T/T.swift:5: PersonNameComponents.FormatStyle",
+                   "Tests/T/T.swift:6: .FormatStyle", "Tests/T/T.swift:7: URLSession.AsyncBytes"])
+
+    def test_format_styles_under_availability_are_not_flagged(self):
+        A12 = "@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)"
+        self.assertEqual(self.in_test("""
+            import Foundation
+            """ + A12 + """
+            func describe(day: Date) -> String {
+                day.formatted(Date.FormatStyle(date: .numeric, time: .shortened))
+            }
+            """ + A12 + """
+            struct Labels {
+                let style: Date.FormatStyle
+                let year: Date.FormatStyle.Symbol.Year = .defaultDigits
+            }
+            func label(day: Date) -> String {
+                if #available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *) {
+                    return Date.FormatStyle().format(day)
+                }
+                return "\(day)"
+            }
+            func isoLabel(day: Date) -> String {
+                guard #available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *) else { return "" }
+                return Date.ISO8601FormatStyle().format(day)
+            }
+            """), [])
+
+    def test_a_short_owner_name_does_not_reach_a_nested_types_members(self):
+        # swift-foundation's PredicateExpressions.Value has a `description` of macOS 14.4; a receiver
+        # whose type is only known as `Value` (a generic parameter here) is not that type.
+        self.assertEqual(self.in_test("""
+            enum Event<Value>: CustomStringConvertible {
+                case value(Value)
+                var description: String { "" }
+                var payload: Value? { nil }
+            }
+            func describe(_ event: Event<Int>) -> String {
+                Event<Int>.value(1).description + event.description
+            }
+            """), [])
+
+    def test_foundation_facts_come_from_the_toolchain(self):
+        # Date.FormatStyle is in no hand table: the toolchain's symbol graph of
+        # FoundationInternationalization states macOS 12.0 / iOS 15.0 / tvOS 15.0 / watchOS 8.0.
+        found = [d for d in self.toolchain.lookup("members", "FormatStyle") if d.owner == "Date"]
+        self.assertEqual([(d.origin, d.status, d.avail) for d in found], [
+            ("toolchain", "new", {"macOS": (12, 0, 0), "iOS": (15, 0, 0), "tvOS": (15, 0, 0), "watchOS": (8, 0, 0)})])
+        hand = check.Table(check.deployment_targets(PACKAGE))
+        hand.add_source(check.HAND_TABLE, "hand table")
+        self.assertEqual([d.owner for d in hand.lookup("members", "FormatStyle") if d.owner == "Date"], [])
+
+    def test_a_symbol_graph_is_read_with_its_enclosing_types_availability(self):
+        # A graph in swift-symbolgraph-extract's format: a type, a nested type, an initializer, a
+        # member newer than its type, and one that states nothing but is new with its type.
+        def symbol(kind, path, introduced=None):
+            av = [{"domain": p, "introduced": {"major": v}} for p, v in (introduced or {}).items()]
+            return {"kind": {"identifier": kind}, "identifier": {"precise": ".".join(path)},
+                    "pathComponents": path, "availability": av or None,
+                    "declarationFragments": [{"spelling": path[-1]}]}
+        v12 = {"macOS": 12, "iOS": 15, "tvOS": 15, "watchOS": 8}
+        v13 = {"macOS": 13, "iOS": 16, "tvOS": 16, "watchOS": 9}
+        graph = {"symbols": [
+            symbol("swift.struct", ["Day"]),
+            symbol("swift.struct", ["Day", "Style"], v12),
+            symbol("swift.init", ["Day", "Style", "init(width:)"]),
+            symbol("swift.method", ["Day", "Style", "compact()"], v13),
+            symbol("swift.enum", ["Day", "Style", "Width"]),
+        ], "relationships": []}
+        table = check.Table(check.deployment_targets(PACKAGE))
+        table.add_symbol_graphs([graph], "toolchain")
+        table.settle()
+        style, = table.lookup("members", "Style")
+        self.assertEqual((style.owner, style.status, style.avail["macOS"]), ("Day", "new", (12, 0, 0)))
+        init, = table.lookup("inits", "Day.Style")
+        self.assertEqual(([p.label for p in init.params], init.status), (["width"], "inherited"))
+        compact, = table.lookup("members", "compact")
+        self.assertEqual((compact.owner, compact.status, compact.avail["macOS"]), ("Day.Style", "new", (13, 0, 0)))
+        width, = table.lookup("members", "Width")
+        self.assertEqual((width.owner, width.status), ("Day.Style", "inherited"))
+
     def test_regex_types_literals_and_algorithms_are_flagged(self):
         # Regex comes from the toolchain's _StringProcessing.swiftinterface; a literal reads as a Regex.
         self.assertEqual(self.in_test("""
