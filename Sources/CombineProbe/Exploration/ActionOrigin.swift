@@ -36,17 +36,27 @@ struct ActionOrigin: Sendable {
 
 /// What an action is, for a report: its name, or its place in the order of
 /// scheduling; words written only when a report asks.
+///
+/// An action scheduled with an interval says so by the call that made it,
+/// `schedule(after:interval:)`, never "repeating": the call is all the
+/// queue knows. The code under test may not make that call itself, nor want
+/// a second run: OpenCombine's `debounce` and `timeout` schedule the one
+/// action they run that way, and cancel it after it ran.
 struct ActionName: Sendable {
     /// The name its origin gave it, if any.
     let name: String?
     /// Its schedule's identifier.
     let sequence: UInt64
-    /// Whether its schedule repeats.
+    /// Whether its schedule was made with an interval
+    /// (`schedule(after:interval:)`).
     let repeats: Bool
 
-    /// `the answer to search(_:) with ("s")`, `the action scheduled #3`.
+    /// `the answer to search(_:) with ("s")`, `the action scheduled #3`,
+    /// `the action scheduled #1 with schedule(after:interval:)`.
     var text: String {
         if let name { return name }
-        return repeats ? "the repeating action scheduled #\(sequence)" : "the action scheduled #\(sequence)"
+        return repeats
+            ? "the action scheduled #\(sequence) with schedule(after:interval:)"
+            : "the action scheduled #\(sequence)"
     }
 }

@@ -34,7 +34,7 @@ final class ExplorationRepeatingScheduleTests: XCTestCase {
         XCTAssertEqual(explore(otherScheduledAt: 0, makeScheduler).orders, [inOrder], file: file, line: line)
         let racing = explore(otherScheduledAt: 100, makeScheduler)
         XCTAssertEqual(racing.orders, [inOrder, reordered], file: file, line: line)
-        XCTAssertEqual(racing.deviations, [[], ["at 200ms, ran the action scheduled #2 before the repeating action scheduled #1"]],
+        XCTAssertEqual(racing.deviations, [[], ["at 200ms, ran the action scheduled #2 before the action scheduled #1 with schedule(after:interval:)"]],
                        file: file, line: line)
     }
 
