@@ -330,7 +330,7 @@ struct ExplorationRunner {
         guard case let .failed(error) = outcome else { return nil }
         let failure = ExplorationFailure(
             schedule: schedule, deviations: choices.deviations, error: error, mismatch: mismatch,
-            uncontrolled: UncontrolledArrivals.describe(choices), points: choices.points)
+            uncontrolled: UncontrolledArrivals.describe(choices), points: choices.points, exploration: exploration)
         return ExplorationResult(
             exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: failure,
             replayMismatch: replayMismatch, nondeterminism: nil)
@@ -363,7 +363,20 @@ public struct ExploredSchedule: Sendable, CustomStringConvertible {
 }
 
 /// The first schedule under which an exploration's body failed.
-public struct ExplorationFailure: Sendable {
+///
+/// It describes itself in the words of the exploration's report (see
+/// ``ExplorationResult/report``), so that an assertion that prints it —
+/// `XCTAssertNil(result.failure)`, `#expect(result.failure == nil)` — says
+/// which schedule failed, what it did differently, and how to replay it:
+///
+/// ```
+/// Schedule 2 of at most 200 failed (seed 0.1; base seed 0x5eedcb0be0000001).
+/// It differs from the default order in 1 choice:
+///   - the answer to suggestions(for:) with ("s") came after 500ms (the upper bound), not 50ms
+/// Every schedule with fewer differences passed.
+/// Replay it with `replaying: "0.1"`, or COMBINEPROBE_SCHEDULE=0.1 in the environment.
+/// ```
+public struct ExplorationFailure: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The schedule.
     public let schedule: ExploredSchedule
     /// What it did differently from the default order, in words, in the
@@ -385,6 +398,50 @@ public struct ExplorationFailure: Sendable {
     /// The choice points the schedule met, for a replay to compare with
     /// its own.
     let points: [ScheduleChoices.Point]
+    /// The exploration that found it: its budget, base seed, replayed seed
+    /// and orders, for the report's words.
+    let exploration: ScheduleExploration
+
+    /// The report of the exploration that found it: the schedule, its seed
+    /// and the base seed, what it did differently from the default order,
+    /// and how to replay it.
+    public var description: String {
+        var lines: [String] = []
+        if exploration.replaying != nil {
+            lines.append("The replayed schedule (seed \(schedule.seed)) failed.")
+        } else if schedule.isDefault {
+            lines.append("The default schedule failed: the test fails without exploring.")
+        } else {
+            lines.append("Schedule \(schedule.number) of at most \(exploration.schedules) failed "
+                + "(seed \(schedule.seed); base seed 0x\(String(exploration.seed, radix: 16))).")
+        }
+        if let error { lines.append("It threw \(error).") }
+        if !deviations.isEmpty {
+            let count = deviations.count
+            lines.append("It differs from the default order in \(count) choice\(count == 1 ? "" : "s"):")
+            lines += deviations.map { "  - \($0)" }
+            if exploration.replaying == nil {
+                lines.append("Every schedule with fewer differences passed.")
+            }
+        }
+        if let mismatch {
+            lines.append("The schedule could not be followed exactly (\(mismatch)): the test does something "
+                + "the virtual world does not order, such as real threads or real time.")
+        }
+        if let uncontrolled {
+            lines.append("While it ran, \(uncontrolled): the seed may not replay.")
+        }
+        if !schedule.isDefault {
+            let sameOrders = exploration.orders == .default ? "" : " (with the same `exploring:`)"
+            lines.append("Replay it with `replaying: \"\(schedule.seed)\"`, or \(ScheduleExploration.replayVariable)=\(schedule.seed) "
+                + "in the environment\(sameOrders).")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The same words as ``description``: an optional failure, printed by
+    /// an assertion, shows them too.
+    public var debugDescription: String { description }
 }
 
 /// What an exploration found.
@@ -444,37 +501,6 @@ public struct ExplorationResult: Sendable {
                     + "instant, and a choice looks at the first \(ActionQueue.tieWindow) only: some orders were not offered."
                 : "\(schedules) passed (the budget); more remain unexplored."
         }
-        var lines: [String] = []
-        let schedule = failure.schedule
-        if exploration.replaying != nil {
-            lines.append("The replayed schedule (seed \(schedule.seed)) failed.")
-        } else if schedule.isDefault {
-            lines.append("The default schedule failed: the test fails without exploring.")
-        } else {
-            lines.append("Schedule \(schedule.number) of at most \(exploration.schedules) failed "
-                + "(seed \(schedule.seed); base seed 0x\(String(exploration.seed, radix: 16))).")
-        }
-        if let error = failure.error { lines.append("It threw \(error).") }
-        if !failure.deviations.isEmpty {
-            let count = failure.deviations.count
-            lines.append("It differs from the default order in \(count) choice\(count == 1 ? "" : "s"):")
-            lines += failure.deviations.map { "  - \($0)" }
-            if exploration.replaying == nil {
-                lines.append("Every schedule with fewer differences passed.")
-            }
-        }
-        if let mismatch = failure.mismatch {
-            lines.append("The schedule could not be followed exactly (\(mismatch)): the test does something "
-                + "the virtual world does not order, such as real threads or real time.")
-        }
-        if let uncontrolled = failure.uncontrolled {
-            lines.append("While it ran, \(uncontrolled): the seed may not replay.")
-        }
-        if !schedule.isDefault {
-            let sameOrders = exploration.orders == .default ? "" : " (with the same `exploring:`)"
-            lines.append("Replay it with `replaying: \"\(schedule.seed)\"`, or \(ScheduleExploration.replayVariable)=\(schedule.seed) "
-                + "in the environment\(sameOrders).")
-        }
-        return lines.joined(separator: "\n")
+        return failure.description
     }
 }
