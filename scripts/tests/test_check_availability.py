@@ -204,6 +204,25 @@ class CheckAvailabilityTests(unittest.TestCase):
             }
             """), [])
 
+    def test_old_foundation_api_read_from_the_toolchain_is_not_flagged(self):
+        # The symbol graphs bring all of FoundationEssentials and FoundationInternationalization:
+        # what Apple shipped before the deployment targets stays unflagged.
+        self.assertEqual(self.in_test("""
+            import Foundation
+            func old(text: String, data: Data, day: Date, url: URL, values: [Int]) throws {
+                _ = Date(timeIntervalSince1970: 0).addingTimeInterval(1).timeIntervalSince(day)
+                _ = URL(string: "https://a.b")?.appendingPathComponent("x").lastPathComponent
+                _ = try JSONDecoder().decode([Int].self, from: try JSONEncoder().encode(values))
+                _ = Calendar.current.date(byAdding: .day, value: 1, to: day)
+                _ = (Locale(identifier: "en"), TimeZone(identifier: "UTC"), UUID().uuidString)
+                _ = String(data: text.data(using: .utf8) ?? data, encoding: .utf8)
+                _ = text.components(separatedBy: ",").first?.range(of: "a")
+                _ = text.replacingOccurrences(of: "a", with: "b").trimmingCharacters(in: .whitespaces)
+                _ = (Data(base64Encoded: text), Decimal(string: "1.5"), day.description)
+                _ = DateComponents(year: 2020).year
+            }
+            """), [])
+
     def test_a_short_owner_name_does_not_reach_a_nested_types_members(self):
         # swift-foundation's PredicateExpressions.Value has a `description` of macOS 14.4; a receiver
         # whose type is only known as `Value` (a generic parameter here) is not that type.
