@@ -1635,6 +1635,8 @@ def check_text(text, path, table, first_line=1):
 
     def on_token(i, avail):
         t = tokens[i].text
+        if re.match(r"#[A-Z]", t):
+            t = t[1:]  # a freestanding macro named after its type: `#Predicate<Int> { … }`
         if not is_identifier(t.lstrip("@")) or t in DECL_KEYWORDS:
             return
         prev = tokens[i - 1].text if i else ""

@@ -204,6 +204,15 @@ class CheckAvailabilityTests(unittest.TestCase):
             }
             """), [])
 
+    def test_foundation_predicates_are_flagged(self):
+        # Predicate and its macro, macOS 14.0 / iOS 17.0 in FoundationEssentials' symbol graph.
+        self.assertEqual(self.in_test("""
+            import Foundation
+            func adults() -> Predicate<Int> {
+                #Predicate<Int> { $0 >= 18 }
+            }
+            """), ["Tests/T/T.swift:3: Predicate", "Tests/T/T.swift:4: Predicate"])
+
     def test_old_foundation_api_read_from_the_toolchain_is_not_flagged(self):
         # The symbol graphs bring all of FoundationEssentials and FoundationInternationalization:
         # what Apple shipped before the deployment targets stays unflagged.
