@@ -52,7 +52,7 @@ know Apple's Combine, Foundation and os availability, which only the hand
 table has. So:
 
 - a type, protocol or macro newer than the targets, by name (`Clock`,
-  `Duration`, `Mutex`, `@Observable`, `AsyncPublisher`, `AttributedString`,
+  `Duration`, `Mutex`, `@Observable`, `#Predicate`, `AsyncPublisher`, `AttributedString`,
   `Regex` and regex literals `/…/`, `#/…/#`, `OSAllocatedUnfairLock`,
   `VirtualSchedulerClock`); `Logger` is os's unless the file imports swift-log's
   `Logging` and not os; a protocol with its primary associated types
