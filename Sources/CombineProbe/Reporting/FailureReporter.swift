@@ -277,9 +277,7 @@ enum FailureReporter {
         }
         switch framework {
         case .xcTest:
-            if !XCTestBoundaries.takesFailure({ XCTestRules.xcTestFail(message, at: site) }) {
-                FailuresOutsideTests.report(message, at: site)
-            }
+            XCTestRules.xcTestFail(message, at: site)
         case .swiftTesting:
             #if canImport(Testing)
             XCTestRules.recordIssue(message, at: site.sourceLocation)

@@ -23,9 +23,9 @@ enum FailuresOutsideTests {
 
     /// Whether no test of either framework runs now, from what the
     /// frameworks say: no Swift Testing test on this task, none ever in this
-    /// process, and XCTest's observer saw its last test end (or XCTest did
-    /// not take a failure it was given, see
-    /// ``XCTestBoundaries/takesFailure(_:)``).
+    /// process, and XCTest's observer saw its last test end (or was
+    /// registered from XCTest's class-level `setUp()` or `tearDown()`, see
+    /// ``XCTestBoundaries/observe(xcTestRunsATest:)``).
     static var noTestRuns: Bool {
         #if canImport(Testing)
         if TestFramework.swiftTestingIsCurrent { return false }

@@ -34,18 +34,11 @@ final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
 
     private struct State: Sendable {
         var phase = Phase.unobserved
-        /// Whether XCTest said that the test of ``Phase/running`` runs: it
-        /// started one, or took a failure, since the observer came. False
-        /// while the phase is the caller's guess (see ``observe(xcTestRunsATest:)``).
-        var confirmed = false
         var test = 0
         var held: [Held] = []
     }
 
     private let state = Locked(State())
-    /// The threads that watch whether XCTest takes the failure they give it
-    /// (see ``takesFailure(_:)``), and whether it did.
-    private let watching = Locked([ObjectIdentifier: Bool]())
     static let shared = XCTestBoundaries()
 
     /// Whether an XCTest test runs now.
@@ -54,10 +47,16 @@ final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
     /// Registers the observer (on the main thread), if it is not yet:
     /// `xcTestRunsATest` says whether the caller knows that XCTest runs a
     /// test now. The test that runs now started before the observer.
+    ///
+    /// Where XCTest's thread shows it (corelibs-XCTest), the caller's guess
+    /// is checked against XCTest's own frames: its tests run inside
+    /// `XCTestCase.perform(_:)`, its class-level `setUp()` and `tearDown()`
+    /// outside (in `XCTestSuite.perform(_:)`), where no test runs.
     static func observe(xcTestRunsATest: Bool) {
+        let running = xcTestRunsATest && mainThreadRunsAnXCTestTest
         let registers = shared.state.withLock { state -> Bool in
             guard state.phase == .unobserved else { return false }
-            state.phase = xcTestRunsATest ? .running : .unknown
+            state.phase = running ? .running : xcTestRunsATest ? .between : .unknown
             state.test += 1
             return true
         }
@@ -69,6 +68,24 @@ final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
     /// does, Apple's XCTest does not. Read from the runner itself when a
     /// test starts; until then, the platform's.
     static var runnerHoldsTheMainQueue: Bool { runnerInMainQueueBlock.withLock { $0 } }
+
+    /// Whether XCTest runs a test on the main thread, which calls this, as
+    /// its frames say: corelibs-XCTest's test run in
+    /// `XCTestCase.perform(_:)` (`$s6XCTest0A4CaseC7perform…`), its
+    /// class-level `setUp()` and `tearDown()` outside it. True where the
+    /// frames cannot be read (Apple's XCTest, a stack without symbols).
+    private static var mainThreadRunsAnXCTestTest: Bool {
+        #if canImport(ObjectiveC)
+        return true
+        #else
+        let frames = Thread.callStackSymbols
+        guard frames.contains(where: { $0.contains("$s6XCTest") }) else { return true }
+        return frames.contains { $0.contains(testCasePerformSymbol) }
+        #endif
+    }
+
+    /// The mangled name of corelibs-XCTest's `XCTestCase.perform(_:)`.
+    static let testCasePerformSymbol = "$s6XCTest0A4CaseC7performyyAA0A3RunCF"
 
     #if canImport(Darwin)
     private static let runnerInMainQueueBlock = Locked(false)
@@ -104,58 +121,10 @@ final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
         Self.runnerInMainQueueBlock.withLock { $0 = inBlock }
         state.withLock { state in
             state.phase = .running
-            state.confirmed = true
             state.test += 1
             state.held = held
         }
     }
-
-    /// Whether XCTest took the failure that `fail` gives it (`XCTFail`):
-    /// where the observer only guessed that a test runs, having come from
-    /// inside XCTest's run but not seen a test start — a `class func
-    /// tearDown()` or `setUp()` looks just like a test from there —, XCTest
-    /// is asked, by watching for the failure it reports to its observers as
-    /// it records one (corelibs-XCTest does so on the recording thread, and
-    /// drops a failure while no test runs). A failure XCTest did not take
-    /// means that no test runs: the phase becomes ``Phase/between``.
-    ///
-    /// Elsewhere, and on Apple platforms, `fail` runs and counts as taken.
-    static func takesFailure(_ fail: () -> Void) -> Bool {
-        #if canImport(ObjectiveC)
-        fail()
-        return true
-        #else
-        guard shared.state.withLock({ $0.phase == .running && !$0.confirmed }) else {
-            fail()
-            return true
-        }
-        let thread = ObjectIdentifier(Thread.current)
-        shared.watching.withLock { $0[thread] = false }
-        fail()
-        let taken = shared.watching.withLock { $0.removeValue(forKey: thread) ?? false }
-        shared.state.withLock { state in
-            guard state.phase == .running, !state.confirmed else { return }
-            if taken { state.confirmed = true } else { state.phase = .between }
-        }
-        return taken
-        #endif
-    }
-
-    #if !canImport(ObjectiveC)
-    /// XCTest recorded a failure on a running test (corelibs-XCTest, on the
-    /// thread that recorded it): a test runs.
-    ///
-    /// - parameter testCase: The test case that failed.
-    /// - parameter description: The failure's description.
-    /// - parameter filePath: Where it failed.
-    /// - parameter lineNumber: The line where it failed.
-    func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int) {
-        let thread = ObjectIdentifier(Thread.current)
-        watching.withLock { watching in
-            if watching[thread] != nil { watching[thread] = true }
-        }
-    }
-    #endif
 
     /// A test ends.
     ///
