@@ -35,6 +35,7 @@ final class FailureCapture: Sendable {
             let inner = ProbeScope(overrides: .init())
             ProbeScope.$current.withValue(inner) { body() }
             inner.checkReleasedRecorders(handingTheOthersTo: enclosing)
+            inner.handSchedulers(to: enclosing)
         }
     }
 
@@ -47,6 +48,7 @@ final class FailureCapture: Sendable {
             let inner = ProbeScope(overrides: .init())
             await ProbeScope.$current.withValue(inner, operation: { await body() }, isolation: isolation)
             inner.checkReleasedRecorders(handingTheOthersTo: enclosing)
+            inner.handSchedulers(to: enclosing)
         }, isolation: isolation)
     }
 

@@ -14,6 +14,13 @@ final class ProbeScope: Sendable {
     /// The world the scope's new tasks join, when its settings say
     /// `joinsTasks` (nil otherwise).
     let joiningWorld: JoiningWorld?
+    /// The virtual schedulers made in the scope, held weakly: at its end,
+    /// the tasks still asleep on their time are reported and cancelled.
+    private let clocks = Locked<[WeakClock]>([])
+
+    private struct WeakClock: Sendable {
+        weak var clock: (any VirtualClock)?
+    }
 
     /// A scope inside the current one, if any: its overrides over the
     /// enclosing ones. A scope whose tasks join a world shares the
@@ -42,6 +49,63 @@ final class ProbeScope: Sendable {
     func register(_ recorder: any ExhaustiveCheck) {
         if let recordersOwner { return recordersOwner.register(recorder) }
         recorders.withLock { $0.append(recorder) }
+    }
+
+    /// Notes a virtual scheduler made in the scope.
+    func adopt(_ clock: any VirtualClock) {
+        clocks.withLock { clocks in
+            clocks.removeAll { $0.clock == nil }
+            clocks.append(WeakClock(clock: clock))
+        }
+    }
+
+    /// The scope ends: reports the unconsumed events of its exhaustive
+    /// recorders, and the tasks left asleep on the time of its schedulers,
+    /// which it cancels.
+    func end() {
+        checkExhaustiveRecorders()
+        checkSleepingTasks()
+    }
+
+    /// Reports, once per scheduler made in the scope, the tasks still asleep
+    /// on its time — their code after the sleep never ran, and nothing will
+    /// move that time any more — and ends their sleeps with
+    /// `CancellationError`, so that none is left suspended for ever.
+    func checkSleepingTasks() {
+        let clocks = self.clocks.withLock { clocks in
+            defer { clocks.removeAll() }
+            return clocks.compactMap(\.clock)
+        }
+        for clock in clocks {
+            let asleep = clock.sleepsInProgress.takeUnfinished().filter { $0.sleep.abandon(on: clock) }
+            guard let first = asleep.first else { continue }
+            clock.reportFailure(Self.sleepingTasksMessage(deadlines: asleep.map(\.deadline), first: first.deadline, now: clock.elapsed))
+        }
+    }
+
+    /// "The test ended with 2 tasks asleep on this virtual scheduler's time
+    /// …": the failure ``checkSleepingTasks()`` reports.
+    static func sleepingTasksMessage(deadlines: [VirtualTime], first: VirtualTime, now: VirtualTime) -> String {
+        let count = deadlines.count
+        let until = count == 1
+            ? "until \(first)"
+            : "until " + deadlines.prefix(5).map(\.description).joined(separator: ", ") + (count > 5 ? ", …" : "")
+        return "VirtualScheduler: the test ended with \(count == 1 ? "a task" : "\(count) tasks") asleep on this virtual "
+            + "scheduler's time, \(until) (virtual time is \(now)): \(count == 1 ? "its" : "their") code after the sleep "
+            + "never ran. Move time to \(count == 1 ? "its deadline" : "their deadlines") before the test ends "
+            + "(await scheduler.advance(by:), await scheduler.run()), or cancel \(count == 1 ? "the task" : "the tasks") "
+            + "and await \(count == 1 ? "it" : "them"). \(count == 1 ? "It is" : "They are") cancelled now: "
+            + "\(count == 1 ? "its sleep throws" : "their sleeps throw") CancellationError."
+    }
+
+    /// Hands the schedulers made in the scope to `enclosing`, which checks
+    /// them when it ends (an `XCTExpectFailures` closure inside a test).
+    func handSchedulers(to enclosing: ProbeScope) {
+        let clocks = self.clocks.withLock { clocks in
+            defer { clocks.removeAll() }
+            return clocks.compactMap(\.clock)
+        }
+        for clock in clocks { enclosing.adopt(clock) }
     }
 
     /// Reports the unconsumed events of the exhaustive recorders made in the

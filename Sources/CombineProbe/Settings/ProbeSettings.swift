@@ -142,7 +142,9 @@ public enum ProbeSettings {
 
     /// Runs `operation` with `overrides` in force, for the current task and
     /// the tasks it creates. When it returns, every exhaustive recorder made
-    /// in it is checked (see <doc:ExhaustiveTests>).
+    /// in it is checked (see <doc:ExhaustiveTests>), and so is every virtual
+    /// scheduler made in it: a task still asleep on its time is a test
+    /// failure, and is cancelled.
     ///
     /// ```swift
     /// func testSlowStartup() throws {
@@ -158,7 +160,7 @@ public enum ProbeSettings {
     /// - returns: What `operation` returns.
     public static func withOverrides<Result>(_ overrides: Overrides, operation: () throws -> Result) rethrows -> Result {
         let scope = ProbeScope(overrides: overrides)
-        defer { scope.checkExhaustiveRecorders() }
+        defer { scope.end() }
         return try ProbeScope.$current.withValue(scope, operation: operation)
     }
 
@@ -174,7 +176,7 @@ public enum ProbeSettings {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let scope = ProbeScope(overrides: overrides)
-        defer { scope.checkExhaustiveRecorders() }
+        defer { scope.end() }
         return try await ProbeScope.$current.withValue(scope, operation: operation, isolation: isolation)
     }
 }

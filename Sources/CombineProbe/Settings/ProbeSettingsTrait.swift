@@ -62,7 +62,9 @@ public struct ProbeSettingsTrait: TestTrait, SuiteTrait, TestScoping {
         guard testCase == nil else {
             // A test case, inside its test function's scope: a world of its own.
             guard let testScope = ProbeScope.current else { return try await function() }
-            return try await ProbeScope.$current.withValue(ProbeScope(testCaseOf: testScope)) { try await function() }
+            let caseScope = ProbeScope(testCaseOf: testScope)
+            defer { caseScope.checkSleepingTasks() }
+            return try await ProbeScope.$current.withValue(caseScope) { try await function() }
         }
         try await ProbeSettings.withOverrides(overrides) { try await function() }
     }

@@ -47,11 +47,16 @@ final class VirtualSleep: Sendable {
             state.wakeUp = wakeUp
             return state.isOver
         }
-        if cancelledMeanwhile { source.cancelScheduled(wakeUp) }
+        if cancelledMeanwhile {
+            source.cancelScheduled(wakeUp)
+        } else {
+            source.sleepsInProgress.add(self, until: deadline)
+        }
     }
 
     /// Ends a sleep that nothing would wake (see
-    /// `VirtualScheduler.admitSleeper(_:until:)`) with `CancellationError`.
+    /// `VirtualScheduler.admitSleeper(_:until:)`, and a sleep left when its
+    /// test's scope ends) with `CancellationError`.
     /// Returns false if it was over already.
     func abandon(on source: any VirtualClock) -> Bool {
         let over = state.withLock { $0.isOver }

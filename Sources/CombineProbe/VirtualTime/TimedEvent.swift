@@ -113,9 +113,17 @@ protocol VirtualClock: AnyObject, Sendable {
     func admitSleeper(_ sleep: VirtualSleep, until deadline: VirtualTime) throws
     /// The explored schedule the clock follows, if any.
     var scheduleChoices: ScheduleChoices? { get }
+    /// The sleeps in progress on this time.
+    var sleepsInProgress: SleepsInProgress { get }
+    /// Reports a failure of the clock's own, at the place that made it.
+    func reportFailure(_ message: String)
 }
 
 extension VirtualScheduler: VirtualClock {
+    func reportFailure(_ message: String) {
+        reporter.report(message)
+    }
+
     /// The elapsed virtual time, read without keeping the scheduler alive.
     var elapsedReader: @Sendable () -> VirtualTime {
         { [weak clock = self as any VirtualClock] in clock?.elapsed ?? .zero }

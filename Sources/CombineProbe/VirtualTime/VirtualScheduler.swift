@@ -87,6 +87,9 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// The timer ticks handed to consumers that have not run yet (see
     /// `TicksInFlight`): the async steps wait for them.
     let ticksInFlight = TicksInFlight()
+    /// The sleeps in progress on the scheduler's time (see
+    /// ``SleepsInProgress``).
+    let sleepsInProgress = SleepsInProgress()
     /// Whether the time type counts whole nanoseconds (`DispatchQueue`'s):
     /// then every run of a repeating schedule is at the date of its due time,
     /// and the queue repeats it by itself.
@@ -139,6 +142,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         creatorTask = withUnsafeCurrentTask { $0?.hashValue }
         reporter = DeferredFailureReporter(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         PendingVirtualSchedulers.remember(self, madeIn: fileID)
+        ProbeScope.current?.adopt(self)
     }
 
     // MARK: Time
