@@ -40,8 +40,8 @@ struct ActionOrigin: Sendable {
 /// An action scheduled with an interval says so by the call that made it,
 /// `schedule(after:interval:)`, never "repeating": the call is all the
 /// queue knows. The code under test may not make that call itself, nor want
-/// a second run: OpenCombine's `debounce` and `timeout` schedule the one
-/// action they run that way, and cancel it after it ran.
+/// a second run: `debounce` and `timeout` (Apple's Combine and OpenCombine
+/// alike) schedule the one action they run that way.
 struct ActionName: Sendable {
     /// The name its origin gave it, if any.
     let name: String?
