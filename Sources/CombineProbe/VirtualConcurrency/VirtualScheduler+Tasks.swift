@@ -182,11 +182,12 @@ extension VirtualScheduler {
         }
         let mine = taskExecutor.withLock { $0 as? VirtualTaskExecutor }
         if let world = joining.executor, world !== mine {
-            return opening + "they join the world of the first scheduler whose executor the test made, and this is another "
-                + "scheduler: make this one's executor first (`_ = scheduler.executor`), or use one scheduler."
+            return opening + "they join the world of the first scheduler made in the test's scope, and this is another "
+                + "scheduler: make this one first, or use one scheduler."
         }
-        return opening + "it was started before the scheduler's executor existed (ask for `scheduler.executor` before the "
-            + "code starts its tasks), or while another library held the global-enqueue hook (withMainSerialExecutor)."
+        return opening + "it was started before the scope's first scheduler (the world its tasks join) was made, and "
+            + "nothing of the world resumed it since (make the scheduler before the code starts its tasks), or while "
+            + "another library held the global-enqueue hook (withMainSerialExecutor)."
     }
 
     /// Runs `operation` in the scheduler's virtual world: it, its child tasks

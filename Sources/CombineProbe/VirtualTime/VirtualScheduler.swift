@@ -142,7 +142,20 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         creatorTask = withUnsafeCurrentTask { $0?.hashValue }
         reporter = DeferredFailureReporter(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         PendingVirtualSchedulers.remember(self, madeIn: fileID)
-        ProbeScope.current?.adopt(self)
+        let scope = ProbeScope.current
+        scope?.adopt(self)
+        makeTheWorldOfAJoiningScope(scope)
+    }
+
+    /// Makes the scheduler's ``executor`` at once when the scope's tasks
+    /// join a world and it has none yet (a scope whose settings say
+    /// `joinsTasks`, an exploration's schedule): the first scheduler made
+    /// there is the world its tasks join, with no `_ = scheduler.executor`
+    /// to remember before the code starts its tasks.
+    private func makeTheWorldOfAJoiningScope(_ scope: ProbeScope?) {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let joining = [scope?.joiningWorld, scheduleChoices?.joiningWorld].compactMap { $0 }
+        if joining.contains(where: { $0.executor == nil }) { _ = executor }
     }
 
     // MARK: Time

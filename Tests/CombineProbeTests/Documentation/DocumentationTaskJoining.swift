@@ -15,7 +15,6 @@ final class AutosaveJoiningTests: XCTestCase {
     func testAPlainTaskSleepsInVirtualTime() async {
         await ProbeSettings.withOverrides(.init(joinsTasks: true)) {
             let scheduler = DispatchQueue.virtualScheduler()
-            _ = scheduler.executor // the world the test's tasks join
             let count = SaveCount()
             let autosave = Task { // a plain task, as app code starts it
                 try? await scheduler.sleep(for: .seconds(2))

@@ -44,6 +44,36 @@ enum JoiningOptIn {
         return await sleepInAPlainTask(on: scheduler).value
     }
 
+    /// The line of ``sleepInATaskStartedBeforeTheWorld()`` that makes the
+    /// scheduler.
+    static let lateWorldLine = #line + 13
+
+    /// A plain task started before the scope's first scheduler exists,
+    /// handed that scheduler by a real thread (which resumes it outside any
+    /// world), sleeps 1 s on its time while nothing moves it: "cancelled"
+    /// when its sleep is refused.
+    static func sleepInATaskStartedBeforeTheWorld() async -> String {
+        let handOver = HandOver<VirtualSchedulerOf<DispatchQueue>>()
+        let early = Task { () -> String in
+            let scheduler = await handOver.value()
+            do { try await scheduler.sleep(for: .seconds(1)) } catch { return "cancelled" }
+            return "woke at \(scheduler.elapsed)"
+        }
+        let scheduler = DispatchQueue.virtualScheduler()
+        DispatchQueue.global().async { handOver.give(scheduler) }
+        return await early.value
+    }
+
+    /// The first scheduler made in a scope whose tasks join is its world:
+    /// a plain task started right after it joins, with no
+    /// `_ = scheduler.executor` first.
+    static func plainTaskSleepWithoutAskingForTheExecutor() async -> String {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let task = sleepInAPlainTask(on: scheduler)
+        await scheduler.advance(by: .seconds(1))
+        return await task.value
+    }
+
     /// A plain `Task { }` that sleeps 1 s on `scheduler`'s time, and says
     /// when it woke, or "cancelled".
     static func sleepInAPlainTask(on scheduler: VirtualSchedulerOf<DispatchQueue>) -> Task<String, Never> {
@@ -58,8 +88,55 @@ enum JoiningOptIn {
     }
 }
 
+/// A value handed to one waiting task, from any thread.
+final class HandOver<Value: Sendable>: Sendable {
+    private struct State {
+        var value: Value?
+        var waiter: CheckedContinuation<Value, Never>?
+    }
+
+    private let state = Locked(State())
+
+    /// The value, once given.
+    func value() async -> Value {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Value? in
+                if let value = state.value { return value }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    /// Gives the value to the task that waits for it, or will.
+    func give(_ value: Value) {
+        let waiter = state.withLock { state -> CheckedContinuation<Value, Never>? in
+            state.value = value
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: value)
+    }
+}
+
 final class JoiningProbeTestCaseTests: ProbeTestCase {
     override class var probeSettings: ProbeSettings.Overrides { .init(joinsTasks: true) }
+
+    func testTheFirstSchedulerMadeIsTheWorldWithNoExecutorAskedFor() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
+        let outcome = await JoiningOptIn.plainTaskSleepWithoutAskingForTheExecutor()
+        XCTAssertEqual(outcome, "woke at 1s")
+    }
+
+    @MainActor
+    func testTheFirstSchedulerMadeIsTheWorldFromTheMainActor() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
+        let outcome = await JoiningOptIn.plainTaskSleepWithoutAskingForTheExecutor()
+        XCTAssertEqual(outcome, "woke at 1s")
+    }
 
     func testAPlainTaskOfAProbeTestCaseThatOptsInJoins() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
@@ -104,6 +181,16 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
 
 #if compiler(>=6.1)
 @Suite(.tasksJoinTheVirtualWorld) struct JoiningTraitTests {
+    @Test func theFirstSchedulerMadeIsTheWorldWithNoExecutorAskedFor() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
+        #expect(await JoiningOptIn.plainTaskSleepWithoutAskingForTheExecutor() == "woke at 1s")
+    }
+
+    @MainActor @Test func theFirstSchedulerMadeIsTheWorldFromTheMainActor() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
+        #expect(await JoiningOptIn.plainTaskSleepWithoutAskingForTheExecutor() == "woke at 1s")
+    }
+
     @Test func aPlainTaskOfATestWithTheTraitJoins() async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
         #expect(await JoiningOptIn.plainTaskSleep() == "woke at 1s")
@@ -150,21 +237,20 @@ final class JoiningProbeTestCaseTests: ProbeTestCase {
 #endif
 
 @Suite struct NotJoiningTests {
-    /// Opted in, but the task starts before the world exists: it stays
-    /// outside, and the refusal says why.
+    /// Opted in, but the task starts before the scope's first scheduler
+    /// (its world) is made, and a real thread resumes it: it stays outside,
+    /// and the refusal says why.
     @Test("A task started before the world exists says why it did not join (fails on purpose)", .tags(.failurePath))
     func aTaskStartedBeforeTheWorldExistsSaysWhy() async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
         var outcome = ""
         _ = await expectIssue(
             "VirtualScheduler: a task outside its virtual world slept on the scheduler's time",
-            containing: ["but this one did not: it was started before the scheduler's executor existed"], atLine: 164
+            containing: ["but this one did not: it was started before the scope's first scheduler"],
+            atLine: JoiningOptIn.lateWorldLine
         ) {
             outcome = await ProbeSettings.withOverrides(.init(joinsTasks: true)) {
-                let scheduler = DispatchQueue.virtualScheduler()
-                let early = JoiningOptIn.sleepInAPlainTask(on: scheduler)
-                _ = scheduler.executor // too late for `early`
-                return await early.value
+                await JoiningOptIn.sleepInATaskStartedBeforeTheWorld()
             }
         }
         #expect(outcome == "cancelled")
