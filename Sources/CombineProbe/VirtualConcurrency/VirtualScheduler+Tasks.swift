@@ -180,6 +180,15 @@ extension VirtualScheduler {
         guard TaskJoining.isAvailable else {
             return opening + "this runtime does not export the global-enqueue hook that tasks join through."
         }
+        if TaskJoining.currentTaskLeftTheMainActor {
+            return opening + "it runs on the main actor. A Task { } started in @MainActor code — a view model, and every "
+                + "type of an app target whose default isolation is MainActor — inherits the main actor, and main-actor "
+                + "tasks do not join: when one leaves the main actor for a nonisolated async function (this sleep), the "
+                + "runtime hands its job on with no task to tell whose it is. Start the work off the main actor in the "
+                + "app code (Task.detached { }, which joins), or give the task the world's executor "
+                + "(Task(executorPreference:)). (A task started by synchronous code on the main thread, outside any "
+                + "task, stays outside the same way.)"
+        }
         let mine = taskExecutor.withLock { $0 as? VirtualTaskExecutor }
         if let world = joining.executor, world !== mine {
             return opening + "they join the world of the first scheduler made in the test's scope, and this is another "

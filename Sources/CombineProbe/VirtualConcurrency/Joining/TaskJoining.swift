@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -66,6 +67,11 @@ enum TaskJoining {
         /// The hook that was set before ours, if any: jobs that are not
         /// ours go to it.
         var previous: Hook?
+        /// The last tasks seen leaving the main thread for the global
+        /// executor without joining, while a world lives: main-actor tasks
+        /// (a `Task { }` started in `@MainActor` code), for the diagnosis
+        /// of a refused sleep. At most ``mainActorTasksKept``.
+        var leftTheMainActor = KeptKeys(capacity: TaskJoining.mainActorTasksKept)
 
         /// The world `number`, while it lives.
         func world(_ number: UInt64?) -> VirtualTaskExecutor? {
@@ -127,6 +133,18 @@ enum TaskJoining {
         table.withLock { $0.world(number) }
     }
 
+    /// How many main-actor tasks ``Table/leftTheMainActor`` keeps: enough
+    /// for the parallel tests of a suite (a key is 16 bytes).
+    static let mainActorTasksKept = 4096
+
+    /// Whether the current task was seen leaving the main actor for the
+    /// global executor without joining (see `route`): a task that runs on
+    /// the main actor, which tasks do not join through this door.
+    static var currentTaskLeftTheMainActor: Bool {
+        guard isAvailable, let key = JobKey.currentTask else { return false }
+        return table.withLock { $0.leftTheMainActor.contains(key) }
+    }
+
     /// Whether the current task joined the world numbered `number`.
     static func currentTaskJoined(world number: UInt64) -> Bool {
         guard isAvailable, let key = JobKey.currentTask else { return false }
@@ -157,11 +175,27 @@ enum TaskJoining {
         if anyWorld, let world = key.isTask ? scopeWorld(of: creator, joining: key) : VirtualTaskExecutor.runningWorld {
             return world.enqueueJoined(job)
         }
+        if anyWorld, key.isTask, creator == nil, MainActorCheck.isCurrent { noteLeavingTheMainActor(key) }
         if let previous {
             previous(job, original)
         } else {
             original(job)
         }
+    }
+
+    /// Notes `key`, a task enqueued for the global executor from the main
+    /// actor's thread (the main thread, or the thread draining the main
+    /// queue: see `MainActorCheck`) with no task running there, which
+    /// joined no world. Measured
+    /// on Swift 6.3.1: a task leaving the main actor (a `Task { }` started
+    /// in `@MainActor` code, calling a nonisolated async function) is
+    /// enqueued that way, with no current task, so its task-locals and
+    /// its creator cannot be read, and it cannot join here; a task started
+    /// by synchronous code on the main thread, outside any task, looks the
+    /// same. The diagnosis of its refused sleep then names the main actor.
+    private static func noteLeavingTheMainActor(_ key: JobKey) {
+        guard JobKey.currentTask == nil else { return }
+        table.withLock { $0.leftTheMainActor.insert(key) }
     }
 
     /// The world of the scope whose code starts a new task (an
@@ -173,5 +207,32 @@ enum TaskJoining {
         else { return nil }
         table.withLock { $0.members[key] = world.worldNumber }
         return world
+    }
+}
+
+/// The last keys inserted, at most `capacity`, the oldest forgotten first.
+struct KeptKeys: Sendable {
+    private var order: [JobKey] = []
+    private var members: Set<JobKey> = []
+    private var oldest = 0
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    func contains(_ key: JobKey) -> Bool {
+        members.contains(key)
+    }
+
+    mutating func insert(_ key: JobKey) {
+        guard members.insert(key).inserted else { return }
+        if order.count < capacity {
+            order.append(key)
+        } else {
+            members.remove(order[oldest])
+            order[oldest] = key
+            oldest = (oldest + 1) % capacity
+        }
     }
 }
