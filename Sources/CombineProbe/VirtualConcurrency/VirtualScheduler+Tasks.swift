@@ -133,6 +133,7 @@ extension VirtualScheduler {
 
     /// Notes that a move of time starts: see ``admitSleeper(_:until:)``.
     func beginStep() {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { TaskJoining.checkHook() }
         let now = elapsed
         steps.withLock { steps in
             if steps.inProgress == 0 { steps.startedAt = now }
@@ -197,6 +198,7 @@ extension VirtualScheduler {
         return opening + "it was started before the scope's first scheduler (the world its tasks join) was made, and "
             + "nothing of the world resumed it since (make the scheduler before the code starts its tasks), or while "
             + "another library held the global-enqueue hook (withMainSerialExecutor)."
+            + (TaskJoining.hookInterference.map { " Seen in this process: \($0.description)." } ?? "")
     }
 
     /// Runs `operation` in the scheduler's virtual world: it, its child tasks

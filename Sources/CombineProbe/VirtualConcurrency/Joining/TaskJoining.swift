@@ -41,8 +41,8 @@ import Musl
 /// task-locals.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 enum TaskJoining {
-    private typealias Original = @convention(thin) (UnownedJob) -> Void
-    private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+    private typealias Original = GlobalEnqueueHook.Original
+    private typealias Hook = GlobalEnqueueHook.Hook
 
     /// A world's executor, held weakly: a world ends with its scheduler.
     ///
@@ -64,9 +64,9 @@ enum TaskJoining {
         var members: [JobKey: UInt64] = [:]
         /// The number of the next world.
         var nextNumber: UInt64 = 1
-        /// The hook that was set before ours, if any: jobs that are not
-        /// ours go to it.
-        var previous: Hook?
+        /// The global-enqueue hook, ours once installed: the jobs that are
+        /// not a world's go to the hook set before ours, if any.
+        var hook: GlobalEnqueueHook?
         /// The last tasks seen leaving the main thread for the global
         /// executor without joining, while a world lives: main-actor tasks
         /// (a `Task { }` started in `@MainActor` code), for the diagnosis
@@ -96,12 +96,31 @@ enum TaskJoining {
     static let isAvailable: Bool = install()
 
     private static func install() -> Bool {
-        guard MemoryLayout<UnownedJob>.size == MemoryLayout<UInt>.size,
-              let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { return false }
-        let slot = symbol.assumingMemoryBound(to: Hook?.self)
-        table.withLock { $0.previous = slot.pointee }
-        slot.pointee = { job, original in TaskJoining.route(job, original) }
+        guard var hook = GlobalEnqueueHook(ours: { job, original in TaskJoining.route(job, original) }) else { return false }
+        table.withLock { table in
+            hook.install()
+            table.hook = hook
+        }
         return true
+    }
+
+    /// Checks that the hook is still ours, and puts it back if another
+    /// library took it (see ``GlobalEnqueueHook``): when a world is made,
+    /// and when a step moves time. Says so on standard error, once for each
+    /// kind of interference.
+    static func checkHook() {
+        guard isAvailable else { return }
+        let found = table.withLock { table in table.hook?.check() }
+        if let found {
+            FileHandle.standardError.write(Data("CombineProbe: \(found.description).\n".utf8))
+        }
+    }
+
+    /// What another library last did to the hook, if anything (see
+    /// ``GlobalEnqueueHook/Interference``).
+    static var hookInterference: GlobalEnqueueHook.Interference? {
+        guard isAvailable else { return nil }
+        return table.withLock { $0.hook?.interference }
     }
 
     /// A number for a new world, never given before.
@@ -116,6 +135,7 @@ enum TaskJoining {
     /// starts join it. Forgets the worlds that ended, and their tasks.
     static func register(_ executor: VirtualTaskExecutor, number: UInt64) {
         guard isAvailable else { return }
+        checkHook()
         // Which worlds ended, seen outside the lock (see World).
         let registered = table.withLock { $0.worlds }
         let ended = Set(registered.filter { $0.executor == nil }.map(\.number))
@@ -161,15 +181,15 @@ enum TaskJoining {
         let creator = key.isTask ? JobKey.currentTask.flatMap { $0 == key ? nil : $0 } : nil
         let preferred = creator == nil ? nil : withUnsafeCurrentTask { $0?.unownedTaskExecutor }
         let (found, anyWorld, previous) = table.withLock { table -> (VirtualTaskExecutor?, Bool, Hook?) in
-            guard !table.worlds.isEmpty else { return (nil, false, table.previous) }
+            guard !table.worlds.isEmpty else { return (nil, false, table.hook?.previous) }
             if let member = table.world(table.members[key]) { return (member, true, nil) }
-            guard let creator else { return (nil, true, table.previous) }
+            guard let creator else { return (nil, true, table.hook?.previous) }
             // A new task: it joins the world of a creator that joined one,
             // or that prefers a world's executor.
             var world = table.world(table.members[creator])
             if world == nil, let preferred { world = table.world(preferred: preferred) }
             if let world { table.members[key] = world.worldNumber }
-            return (world, true, table.previous)
+            return (world, true, table.hook?.previous)
         }
         if let found { return found.enqueueJoined(job) }
         if anyWorld, let world = key.isTask ? scopeWorld(of: creator, joining: key) : VirtualTaskExecutor.runningWorld {
