@@ -223,9 +223,13 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// Schedules `action` to run when virtual time reaches `date`, then every
     /// `interval`, until the returned value is cancelled.
     ///
-    /// A negative, zero or non-finite `interval` would repeat forever at one
-    /// instant: it is reported as a test failure at the line that created the
-    /// scheduler, and the action runs once.
+    /// A zero `interval` runs the action once, as operators that schedule
+    /// that way expect (`debounce(for: .zero)`, `timeout(.zero)`: they
+    /// cancel the schedule in its first run); a zero-interval schedule not
+    /// cancelled by the end of its run would repeat at one instant for ever,
+    /// and is reported as a test failure at the line that created the
+    /// scheduler (see ``ZeroIntervalSchedule``). A negative or non-finite
+    /// `interval` is reported at once, and the action runs once.
     ///
     /// - parameter date: When the action first falls due.
     /// - parameter interval: The time between two runs.
@@ -240,6 +244,17 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) -> any Cancellable {
+        if interval == .zero {
+            let reporter = reporter
+            let elapsed = elapsedReader
+            return ZeroIntervalSchedule(action, enqueue: { run in
+                ScheduleCancellation(state: state, id: enqueueOnce(at: date, run))
+            }, report: {
+                reporter.report("VirtualScheduler.schedule(after:interval:): an interval of 0s repeats at one instant for ever; "
+                    + "the action ran once, at \(elapsed()), and its schedule was not cancelled in that run, so it is not "
+                    + "repeated. (Operators that schedule this way, like debounce(for: .zero), cancel it in its first run.)")
+            })
+        }
         guard interval > .zero, let nanoseconds = StrideNanoseconds.finite(interval), nanoseconds > 0 else {
             reporter.report("VirtualScheduler.schedule(after:interval:): the interval must be a positive, finite time; "
                 + "it was \(StrideNanoseconds.describe(interval)). The action was scheduled once, not repeated.")

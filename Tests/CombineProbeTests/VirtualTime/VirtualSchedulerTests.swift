@@ -240,18 +240,73 @@ final class VirtualSchedulerTests: FailureCapturingTestCase {
         XCTAssertEqual(runLoop.elapsed, .zero)
     }
 
-    func testANonPositiveRepeatIntervalIsReportedAtTheSchedulersLineAndRunsOnce() {
+    func testANegativeRepeatIntervalIsReportedAtTheSchedulersLineAndRunsOnce() {
         var failures: [CapturedFailure] = []
         (failures, _) = captureFailures {
             let scheduler = DispatchQueue.virtualScheduler(); let creationLine = #line
             var count = 0
-            let timer = scheduler.schedule(after: scheduler.now, interval: .zero) { count += 1 }
+            let timer = scheduler.schedule(after: scheduler.now, interval: .seconds(-1)) { count += 1 }
             scheduler.advance(by: .seconds(1))
             XCTAssertEqual(count, 1)
             timer.cancel()
             return creationLine
         }
         assertFailures(failures, ["VirtualScheduler.schedule(after:interval:): the interval must be a positive, finite time"], at: #line - 8)
+    }
+
+    /// An interval of zero would repeat at one instant for ever: the action
+    /// runs once, and a schedule its run did not cancel is reported at the
+    /// scheduler's line, after that run: never a hang.
+    func testAZeroRepeatIntervalNotCancelledInItsRunIsReportedAndRunsOnce() {
+        let creationLine = #line + 3
+        var count = 0
+        let (failures, _) = captureFailures {
+            let scheduler = DispatchQueue.virtualScheduler()
+            let timer = scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1)), interval: .zero) { count += 1 }
+            scheduler.advance(by: .seconds(2))
+            timer.cancel()
+        }
+        XCTAssertEqual(count, 1)
+        assertFailures(failures, [
+            "VirtualScheduler.schedule(after:interval:): an interval of 0s repeats at one instant for ever; the action "
+                + "ran once, at 1s, and its schedule was not cancelled in that run, so it is not repeated.",
+        ], at: creationLine)
+    }
+
+    /// A zero-interval schedule that its first run cancels, as operators
+    /// do, runs once and is no failure.
+    func testAZeroRepeatIntervalCancelledInItsRunIsNoFailure() {
+        var count = 0
+        let (failures, _) = captureFailures {
+            let scheduler = DispatchQueue.virtualScheduler()
+            var timer: (any Cancellable)?
+            timer = scheduler.schedule(after: scheduler.now, interval: .zero) {
+                count += 1
+                timer?.cancel()
+            }
+            scheduler.advance(by: .seconds(1))
+        }
+        XCTAssertEqual(count, 1)
+        XCTAssertEqual(failures.map(\.message), [])
+    }
+
+    /// `debounce(for: .zero)`, which schedules its one action every zero
+    /// seconds (OpenCombine, and Combine): the last value of an instant
+    /// comes at that instant, as with combine-schedulers' `TestScheduler`.
+    func testDebounceForZeroDeliversTheLastValueOfEachInstant() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let (failures, recorder) = captureFailures { () -> Recorder<Int, Never> in
+            let recorder = subject.debounce(for: .zero, scheduler: scheduler).record(timedBy: scheduler)
+            subject.send(1)
+            subject.send(2)
+            scheduler.advance(by: .seconds(1))
+            subject.send(3)
+            scheduler.advance(by: .zero)
+            return recorder
+        }
+        XCTAssertEqual(failures.map(\.message), [])
+        XCTAssertEqual(try recorder.get().timeline, [.value(2, at: .zero), .value(3, at: .seconds(1))])
     }
 
     func testSchedulingFromManyThreads() {
