@@ -41,7 +41,10 @@ extension VirtualScheduler {
     /// ends at the first tick after the consuming task stops iterating (or
     /// is cancelled). It resumes its consumer in the consumer's own
     /// isolation (see ``VirtualTimerSequence``): a `@MainActor` loop over
-    /// the ticks sees each one before the step that ticked it returns.
+    /// the ticks sees each one before the step that ticked it returns, even
+    /// when the test made the timer and the loop has not started yet (the
+    /// timer makes the scheduler's ``executor``, whose async steps let
+    /// main-actor work run before each tick).
     ///
     /// ```swift
     /// let ticks = Task(executorPreference: scheduler.executor) {
@@ -68,6 +71,11 @@ extension VirtualScheduler {
     /// - parameter options: Ignored.
     /// - returns: The scheduler's time at each tick.
     public func timer(interval: Stride, tolerance: Stride? = nil, options: SchedulerOptions? = nil) -> VirtualTimerSequence<SchedulerTimeType> {
+        // The world's steps wait for main-actor work (their round trips):
+        // a consumer that has not asked for its first tick yet — a
+        // main-actor task started before the step, which runs only when
+        // the main actor is free — asks before the step ticks.
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { _ = executor }
         let ticker = VirtualTicker<SchedulerTimeType>(inFlight: ticksInFlight)
         let sequence = VirtualTimerSequence(ticker: ticker)
         if let refusal = outsideTimerRefusal(every: interval) {
