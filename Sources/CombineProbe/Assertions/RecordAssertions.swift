@@ -233,6 +233,10 @@ enum RecordAssertion {
         if !message.isEmpty { text += " - \(message)" }
         text += "\n" + diff
         recorder.storage.deliverPendingMisuse()
+        // One problem, one failure: the diff shows what was recorded, so an
+        // exhaustive recorder does not list it again at the end of the
+        // test, as after a failed wait.
+        recorder.storage.noteShownInFailedWait()
         FailureReporter.fail(text, at: site)
     }
 

@@ -79,6 +79,7 @@ extension RecordAssertion {
         at site: CallSite
     ) {
         guard recorder.isTimed else {
+            recorder.storage.noteShownInFailedWait() // the message lists the recording
             FailureReporter.fail(
                 "\(function) failed: the recorder has no virtual times; create it with record(timedBy: scheduler) "
                 + "or scheduler.start { … }. Recorded: \(recorder.storage.summary()).",

@@ -180,6 +180,7 @@ enum MarbleAssertion {
     ) {
         let tick = MarbleTick.checked(tick, function: function, at: site)
         guard recorder.isTimed else {
+            recorder.storage.noteShownInFailedWait() // the message lists the recording
             FailureReporter.fail(
                 "\(function) failed: the recorder has no virtual times; create it with record(timedBy: scheduler) "
                 + "or scheduler.start { … }. Recorded: \(recorder.storage.summary()).",
@@ -191,6 +192,7 @@ enum MarbleAssertion {
                                    names: Set(matchers.keys.filter(MarbleDrawing.isWritable)))
         if let mistake = parsed.error {
             let drawing = draw(recorded, expected: [], matchers: matchers, tick: tick)
+            recorder.storage.noteShownInFailedWait() // the message draws the recording
             FailureReporter.fail(
                 "\(function) failed: \(mistake.reason), at column \(mistake.column) of the expected diagram:\n"
                 + MarbleDiagram.pointing(at: mistake.column, in: diagram) + "\n"

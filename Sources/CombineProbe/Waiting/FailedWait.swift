@@ -1,5 +1,7 @@
 /// One problem, one failure: what a wait does once it has recorded its
-/// failure (a timeout, a fulfilled inverted expectation).
+/// failure (a timeout, a fulfilled inverted expectation), and what a record
+/// assertion (`XCTAssertRecordedValues`, `…Events`, `…Timeline`,
+/// `…Marbles`) does when it fails: its diff lists the recording.
 ///
 /// - The error it throws, as CombineExpectations' waits do, points to the
 ///   recorded failure instead of repeating it, so that the framework's report

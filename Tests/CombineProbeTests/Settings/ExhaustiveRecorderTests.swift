@@ -70,7 +70,31 @@ final class ExhaustiveRecorderTests: FailureCapturingTestCase {
     func testRecordAssertionsConsumeWhatTheyMatched() {
         XCTAssertEqual(unconsumed([1, 2]) { XCTAssertRecordedValues($0, [1, 2]) }.map(\.message.unconsumedPart), ["finished"])
         XCTAssertEqual(unconsumed([1, 2]) { XCTAssertRecordedEvents($0, [.value(1), .value(2), .finished]) }.count, 0)
-        XCTAssertEqual(unconsumed([1, 2]) { XCTAssertRecordedValues($0, [1]) }.count, 2, "a mismatch, then 2 and finished unconsumed")
+        XCTAssertEqual(unconsumed([1, 2]) { XCTAssertRecordedValues($0, [1]) }.count, 1, "a mismatch, reported once")
+    }
+
+    /// One problem, one failure: a record assertion that fails lists the
+    /// recording in its diff, and the end of the test does not list it
+    /// again; what is recorded after it still is.
+    func testAFailedRecordAssertionIsReportedOnce() {
+        let cases: [(String, (Recorder<Int, Never>) -> Void)] = [
+            ("XCTAssertRecordedValues", { XCTAssertRecordedValues($0, [1]) }),
+            ("XCTAssertRecordedEvents", { XCTAssertRecordedEvents($0, [.value(1), .finished]) }),
+            ("XCTAssertRecordedMarbles", { XCTAssertRecordedMarbles($0, "(a|)", values: ["a": 1]) }),
+        ]
+        for (name, assertion) in cases {
+            let failures = unconsumed([1, 2], assertion)
+            XCTAssertEqual(failures.map { String($0.message.prefix(name.count + 7)) }, ["\(name) failed"], name)
+        }
+        let subject = PassthroughSubject<Int, Never>()
+        let (failures, _) = captureFailures {
+            let recorder = subject.record(exhaustive: true)
+            subject.send(1)
+            XCTAssertRecordedValues(recorder, [2])
+            subject.send(3)
+        }
+        XCTAssertEqual(failures.count, 2, "\(failures)")
+        XCTAssertEqual(failures.last?.message.unconsumedPart, "3")
     }
 
     func testTheExplicitWords() {
@@ -201,6 +225,17 @@ final class ExhaustiveTestCaseTests: ProbeTestCase {
                 recorder.ignoreRemainingEvents()
                 #expect(recorder.isExhaustive)
                 subject.send(2)
+            }
+        }
+    }
+
+    @Test("A failed record assertion on an exhaustive recorder is one issue (fails on purpose)", .tags(.failurePath))
+    func aFailedRecordAssertionIsOneIssue() async {
+        _ = await expectIssues(["XCTAssertRecordedValues failed"], atLine: #line + 4) {
+            ProbeSettings.withOverrides(.init(exhaustive: true)) {
+                let recorder = [1, 2].publisher.record()
+                // The one failure: the end of the scope does not list 1, 2 again.
+                XCTAssertRecordedValues(recorder, [1])
             }
         }
     }
