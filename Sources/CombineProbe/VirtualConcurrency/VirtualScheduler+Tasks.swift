@@ -81,8 +81,11 @@ extension VirtualScheduler {
         let asyncCode = clockTaken.withLock { $0 } || taskExecutor.withLock { $0 != nil }
         guard asyncCode, outsideSleeps.withLock({ $0 }) == 0 else { return "" }
         return " Or does a task started with a plain Task { }, outside the virtual world, still have to sleep on the "
-            + "scheduler's time? Its wake-up would come in no order relative to the test's steps: start it with "
-            + "Task(executorPreference: scheduler.executor)."
+            + "scheduler's time, or await an async double's answer? It runs in no order relative to the test's steps. "
+            + "Let the test's plain tasks join the world — ProbeSettings.Overrides(joinsTasks: true), "
+            + "@Test(.tasksJoinTheVirtualWorld), a ProbeTestCase whose settings say so — with no change to the app "
+            + "code (a Task { } started in @MainActor code stays outside even then: see Testing time), or start it "
+            + "with Task(executorPreference: scheduler.executor) where the code is the test's."
     }
 
     /// Counts a sleep until `deadline` on the scheduler's time
@@ -167,7 +170,15 @@ extension VirtualScheduler {
             + " (virtual time is \(elapsed)) — a Task { } started without executorPreference: scheduler.executor, or an "
             + "operator that starts a task of its own. Nothing would ever wake it: it ends at once, with CancellationError. "
             + "Start the task with Task(executorPreference: scheduler.executor), or inside scheduler.withTasks { }, so that "
-            + "`await scheduler.advance` lets it sleep first." + joiningHint
+            + "`await scheduler.advance` lets it sleep first." + (joiningHint.isEmpty ? optInHint : joiningHint)
+    }
+
+    /// What a refusal adds outside a scope whose tasks join: the opt-in,
+    /// which needs no change to the app code that starts the task.
+    private var optInHint: String {
+        " Where app code starts the task, let the test's plain tasks join the world instead: "
+            + "ProbeSettings.Overrides(joinsTasks: true), @Test(.tasksJoinTheVirtualWorld), or a ProbeTestCase whose "
+            + "settings say so."
     }
 
     /// What a refusal adds when the code runs where tasks should join a

@@ -69,7 +69,7 @@ final class OutsideSleepAfterStepTests: FailureCapturingTestCase {
     func testAWaitThatFailsBeforeAPlainTaskSleptNamesTheCause() {
         let scheduler = DispatchQueue.virtualScheduler()
         let recorder = PassthroughSubject<Int, Never>().record()
-        let hint = "Or does a task started with a plain Task { }, outside the virtual world, still have to sleep on the scheduler's time?"
+        let hint = "Or does a task started with a plain Task { }, outside the virtual world, still have to sleep on the scheduler's time, or await an async double's answer?"
         var failures = captureFailures { try scheduler.wait(for: recorder.next(), timeout: .seconds(1)) }.failures
         XCTAssertEqual(failures.count, 1)
         XCTAssertFalse(failures.first?.message.contains(hint) == true, "no async code: no such hint")
@@ -77,6 +77,9 @@ final class OutsideSleepAfterStepTests: FailureCapturingTestCase {
         failures = captureFailures { try scheduler.wait(for: recorder.next(), timeout: .seconds(1)) }.failures
         assertFailures(failures, ["Asynchronous wait failed: nothing is scheduled on the virtual scheduler at 0s"], at: #line - 1)
         XCTAssertTrue(failures.first?.message.contains(hint) == true, "\(failures)")
+        XCTAssertTrue(failures.first?.message.contains(
+            "Let the test's plain tasks join the world — ProbeSettings.Overrides(joinsTasks: true)") == true,
+            "the hint names the opt-in, which needs no change to the app code: \(failures)")
     }
 
     func testTheSameTaskInTheVirtualWorldSleepsAndWakes() async throws {
