@@ -158,7 +158,7 @@ extension VirtualWait {
             if settling { settling = await scheduler.quiescence(at: wait.site) }
             outcome = wait.step()
         }
-        return try wait.finish(outcome!)
+        return try wait.finish(outcome!, synchronous: false)
     }
 }
 
@@ -192,6 +192,16 @@ enum VirtualWaitOutcome: Equatable {
 struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
     where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible
 {
+    /// What a synchronous wait that found nothing scheduled adds when the
+    /// virtual world ran tasks: it never waits for them.
+    static var synchronousWaitHint: String {
+        " Or does the expectation wait for a task of the virtual world? This synchronous wait runs the scheduler's "
+            + "actions only and never waits for the world's tasks: a task that an action resumed runs on the world's "
+            + "executor, but maybe after the wait looked (and after it returned). Await the async wait "
+            + "(try await scheduler.wait(for:timeout:)), whose steps let the world's tasks run until they are quiescent "
+            + "before time moves."
+    }
+
     let scheduler: VirtualScheduler<SchedulerTimeType, SchedulerOptions>
     let plan: WaitPlan<Output>
     let description: String
@@ -279,7 +289,9 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
     }
 
     /// Records the failure the outcome calls for, and returns the value.
-    func finish(_ outcome: VirtualWaitOutcome) throws -> Output {
+    /// `synchronous`: the wait ran no task of the virtual world (its async
+    /// form lets them run between its steps).
+    func finish(_ outcome: VirtualWaitOutcome, synchronous: Bool = true) throws -> Output {
         scheduler.reporter.deliverPending()
         // The failure and the value come from one snapshot (see WaitConclusion).
         let conclusion = plan.conclude()
@@ -290,7 +302,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
             outcome = .invertedFulfilled
         }
         var result = conclusion.result
-        if let message = message(for: outcome, recorded: conclusion.summary) {
+        if let message = message(for: outcome, recorded: conclusion.summary, synchronous: synchronous) {
             FailureReporter.fail(message, at: site, in: framework)
             result = plan.afterRecordedFailure(result, at: site, label: plan.label(description))
         }
@@ -298,7 +310,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         return try result.get()
     }
 
-    func message(for outcome: VirtualWaitOutcome, recorded summary: String) -> String? {
+    func message(for outcome: VirtualWaitOutcome, recorded summary: String, synchronous: Bool = true) -> String? {
         if outcome == .satisfied { return nil }
         let label = plan.label(description)
         let now = scheduler.elapsed
@@ -319,7 +331,8 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
                 + "so virtual time cannot move on, and \(label) still waits for \(plan.goal). "
                 + "Recorded so far: \(summary). Does the code under test use a real scheduler "
                 + "(DispatchQueue.main, RunLoop.main, a queue of its own) instead of the virtual one?"
-                + scheduler.taskHint + scheduler.plainTaskHint
+                + (synchronous && scheduler.worldJobsRun > 0 ? Self.synchronousWaitHint : scheduler.taskHint)
+                + scheduler.plainTaskHint
         case let .inFlight(pending):
             let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
             return "\(plan.timeoutHeadline): nothing is scheduled on the virtual scheduler at \(now), and \(label) still waits for \(plan.goal); "
