@@ -75,10 +75,13 @@ final class DeliveryGate: Sendable {
     /// keyed by the test that moves time, not by the hop's own task.
     @TaskLocal static var carriedTest: String?
 
-    /// The Swift Testing test and task running the current code, as text;
-    /// empty in XCTest, which runs one test at a time, and outside tests.
-    /// The task tells apart the cases of a parameterized test, which run in
-    /// parallel under one test.
+    /// The Swift Testing test running the current code, as text; empty in
+    /// XCTest, which runs one test at a time, and outside tests. The same
+    /// for every task of the test — the tasks it starts (a task of the
+    /// virtual world awaiting a double) inherit it —, so that their work is
+    /// the test's. The cases of a parameterized test, which run in parallel
+    /// under one test, are told apart by their arguments (Swift Testing
+    /// gives a case no other public identity).
     ///
     /// Work that a move of time hands to the main actor for its caller
     /// (`MainActorHop`) runs in a task of its own, which carries the
@@ -87,8 +90,8 @@ final class DeliveryGate: Sendable {
         if let carried = carriedTest { return carried }
         #if canImport(Testing)
         if let test = Test.current {
-            let task = withUnsafeCurrentTask { $0.map { String($0.hashValue) } } ?? "no task"
-            return "\(test.id) \(task)"
+            guard let testCase = Test.Case.current, testCase.isParameterized else { return "\(test.id)" }
+            return "\(test.id) \(String(reflecting: testCase))"
         }
         #endif
         return ""

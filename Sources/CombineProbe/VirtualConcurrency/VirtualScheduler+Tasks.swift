@@ -35,6 +35,26 @@ extension VirtualScheduler {
         return nil
     }
 
+    /// Whether the virtual world has a job running, waiting or held: false
+    /// without an executor.
+    var worldHasWorkToRun: Bool {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
+            return executor.hasWorkToRun
+        }
+        return false
+    }
+
+    /// How many jobs reached the virtual world so far (see
+    /// ``VirtualTaskExecutor/arrivals``): zero without an executor.
+    var worldArrivals: Int {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
+            return executor.arrivals
+        }
+        return 0
+    }
+
     /// How many jobs the virtual world ran so far: zero without an executor.
     var worldJobsRun: Int {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),

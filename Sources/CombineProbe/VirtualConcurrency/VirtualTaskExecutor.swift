@@ -392,6 +392,21 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         state.withLock { $0.jobsRun }
     }
 
+    /// Whether a job is running, waits to run, or is held: the world is
+    /// not quiescent now. (A job that a real thread enqueued after the
+    /// last quiescence — a double's answer resuming a task — shows here
+    /// before the thread's work counts as landed.)
+    var hasWorkToRun: Bool {
+        state.withLock { $0.isDraining || !$0.held.isEmpty }
+    }
+
+    /// How many jobs reached the executor so far, held ones included: a
+    /// count that a job enqueued since an earlier reading changes, even if
+    /// it ran already.
+    var arrivals: Int {
+        state.withLock { $0.enqueued + $0.held.count }
+    }
+
     /// Returns once the virtual world is quiescent: the executor has no job
     /// left to run, and ``mainActorRoundTrips`` round trips through the main
     /// queue in a row, enqueued after this call began, saw no progress (see

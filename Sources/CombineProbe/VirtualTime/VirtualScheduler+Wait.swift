@@ -142,7 +142,7 @@ extension VirtualWait {
         let scheduler = self.scheduler
         let wait = self
         var settling = await scheduler.quiescence(at: wait.site)
-        var outcome = wait.step()
+        var outcome = wait.step(worldSettles: settling)
         while true {
             if let concluded = outcome {
                 // Work that landed during the step (a request's completion
@@ -156,7 +156,7 @@ extension VirtualWait {
             }
             try Task.checkCancellation()
             if settling { settling = await scheduler.quiescence(at: wait.site) }
-            outcome = wait.step()
+            outcome = wait.step(worldSettles: settling)
         }
         return try wait.finish(outcome!, synchronous: false)
     }
@@ -247,7 +247,20 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
 
     /// Checks the expectation, then runs the next action due before the
     /// deadline. Returns the outcome once it is known, nil to go on.
-    func step() -> VirtualWaitOutcome? {
+    ///
+    /// `worldSettles`: the async wait, which lets the virtual world reach
+    /// quiescence before each step. Work outside virtual time that landed
+    /// after the last quiescence (a double's background answer resuming a
+    /// task of the world: the task's job is on the executor before the
+    /// work counts as landed) left the world a job since the step began:
+    /// the step goes back to quiescence before it moves time.
+    func step(worldSettles: Bool = false) -> VirtualWaitOutcome? {
+        // Read first: a job that reaches the world during the step, even
+        // one that already ran, changes it.
+        let arrivals = worldSettles ? scheduler.worldArrivals : 0
+        // A job that reached the world before (since the last quiescence)
+        // and has not run yet: quiescence first, then what it did is seen.
+        if worldSettles && scheduler.worldHasWorkToRun { return nil }
         if plan.recording.isSatisfied(plan.condition) {
             return plan.isInverted ? .invertedFulfilled : .satisfied
         }
@@ -268,6 +281,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
                 return nil
             }
         }
+        if worldSettles && (scheduler.worldHasWorkToRun || scheduler.worldArrivals != arrivals) { return nil }
         if scheduler.runNextAction(atOrBefore: limit) { return nil }
         let expectsEvents = !plan.isInverted && plan.failsOnTimeout
         switch scheduler.passDeadline(limit, date: deadline, movingWhenNothingIsScheduled: !expectsEvents) {
