@@ -228,7 +228,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// cancel the schedule in its first run); a zero-interval schedule not
     /// cancelled by the end of its run would repeat at one instant for ever,
     /// and is reported as a test failure at the line that created the
-    /// scheduler (see ``ZeroIntervalSchedule``). A negative or non-finite
+    /// scheduler. A negative or non-finite
     /// `interval` is reported at once, and the action runs once.
     ///
     /// - parameter date: When the action first falls due.
