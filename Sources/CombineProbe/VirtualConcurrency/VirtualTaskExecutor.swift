@@ -37,6 +37,13 @@ import Dispatch
 /// saw progress starts the count again (after the executor drained its new
 /// jobs).
 ///
+/// While a schedule is explored, the executor also lets the main actor
+/// settle between two jobs: after each job, it takes the next only once
+/// ``mainActorRoundTrips`` clean round trips in a row have run. A task that
+/// awaited the main actor is back among the ready jobs before the next one
+/// is chosen, whatever the threads' timing, so a seed meets the same choices
+/// in every run. Each job of an explored world costs those round trips.
+///
 /// So, when a step returns: every main-queue job enqueued before it began
 /// to wait has run, and so has each job those enqueue on the main queue in
 /// turn, for chains of up to ``mainActorRoundTrips`` main-queue jobs in a
@@ -321,6 +328,60 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             }
             guard let job else { return checkMainActor() }
             job.runSynchronously(on: asUnownedTaskExecutor())
+            if choices != nil, settleMainActor() { return }
+        }
+    }
+
+    /// While a schedule is explored, after each job: lets the main actor
+    /// settle before the next job is taken, and returns true when the drain
+    /// goes on after that (see `settled(_:)`); false when the world waits
+    /// for no round trip (``mainActorRoundTrips`` is 0).
+    ///
+    /// A job of the world that awaits the main actor comes back from the
+    /// main thread, as a new ready job, when that thread gets there: taking
+    /// the next job at once made the ready set — how many jobs a choice
+    /// chooses among, and whether there is a choice at all — depend on the
+    /// threads' timing, and the same seed explored other schedules in
+    /// another run (issue 42, C.8). So the drain stops, and goes on once
+    /// ``mainActorRoundTrips`` round trips through the main queue in a row
+    /// saw no progress, as a step waits for quiescence: the main-actor work
+    /// the job started has run, and what came back from it is ready.
+    private func settleMainActor() -> Bool {
+        let trip = state.withLock { state -> SettlingTrip? in
+            guard state.roundTrips > 0 else { return nil }
+            // No job runs while the main actor settles.
+            state.jobStarted = nil
+            return SettlingTrip(clean: 0, enqueued: state.enqueued, scheduling: scheduling())
+        }
+        guard let trip else { return false }
+        DispatchQueue.main.async { self.settled(trip) }
+        return true
+    }
+
+    /// A round trip of the settling between two jobs, and the world as it
+    /// was when it was sent.
+    private struct SettlingTrip {
+        /// The clean round trips in a row before it.
+        let clean: Int
+        let enqueued: Int
+        let scheduling: UInt64
+    }
+
+    /// A round trip of `settleMainActor()` ran on the main queue: it is
+    /// clean when no job was enqueued on the executor and no action was
+    /// scheduled since it was sent. Sends the next one until
+    /// ``mainActorRoundTrips`` clean ones in a row have run; then drains on.
+    private func settled(_ trip: SettlingTrip) {
+        let next = state.withLock { state -> SettlingTrip? in
+            let scheduling = scheduling()
+            let clean = state.enqueued == trip.enqueued && scheduling == trip.scheduling ? trip.clean + 1 : 0
+            guard clean < state.roundTrips else { return nil }
+            return SettlingTrip(clean: clean, enqueued: state.enqueued, scheduling: scheduling)
+        }
+        if let next {
+            DispatchQueue.main.async { self.settled(next) }
+        } else {
+            queue.async { self.drain() }
         }
     }
 
