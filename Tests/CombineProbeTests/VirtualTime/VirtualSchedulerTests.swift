@@ -294,19 +294,9 @@ final class VirtualSchedulerTests: FailureCapturingTestCase {
     /// seconds (OpenCombine, and Combine): the last value of an instant
     /// comes at that instant, as with combine-schedulers' `TestScheduler`.
     func testDebounceForZeroDeliversTheLastValueOfEachInstant() {
-        let scheduler = DispatchQueue.virtualScheduler()
-        let subject = PassthroughSubject<Int, Never>()
-        let (failures, recorder) = captureFailures { () -> Recorder<Int, Never> in
-            let recorder = subject.debounce(for: .zero, scheduler: scheduler).record(timedBy: scheduler)
-            subject.send(1)
-            subject.send(2)
-            scheduler.advance(by: .seconds(1))
-            subject.send(3)
-            scheduler.advance(by: .zero)
-            return recorder
-        }
+        let (failures, timeline) = captureFailures { DebounceForZero.timeline() }
         XCTAssertEqual(failures.map(\.message), [])
-        XCTAssertEqual(try recorder.get().timeline, [.value(2, at: .zero), .value(3, at: .seconds(1))])
+        XCTAssertEqual(try timeline.get(), [.value(2, at: .zero), .value(3, at: .seconds(1))])
     }
 
     func testSchedulingFromManyThreads() {

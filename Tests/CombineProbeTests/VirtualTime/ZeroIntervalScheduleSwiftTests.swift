@@ -3,9 +3,11 @@ import Foundation
 import Testing
 
 /// `debounce(for: .zero)` schedules its one action every zero seconds, and
-/// cancels it in its run: it runs, with no failure, in Swift Testing too.
-@Suite struct ZeroIntervalScheduleSwiftTests {
-    private static func debounceForZero() -> [TimedEvent<Int, Never>] {
+/// cancels it in its run: it runs, with no failure (a failure would be an
+/// issue here, and is captured in `VirtualSchedulerTests`). 1 and 2 are sent
+/// at 0s, 3 at 1s; the timeline.
+enum DebounceForZero {
+    static func timeline() -> [TimedEvent<Int, Never>] {
         let scheduler = DispatchQueue.virtualScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.debounce(for: .zero, scheduler: scheduler).record(timedBy: scheduler)
@@ -16,12 +18,14 @@ import Testing
         scheduler.advance(by: .zero)
         return recorder.timeline
     }
+}
 
+@Suite struct ZeroIntervalScheduleSwiftTests {
     @Test func debounceForZeroDeliversTheLastValueOfEachInstant() {
-        #expect(Self.debounceForZero() == [.value(2, at: .zero), .value(3, at: .seconds(1))])
+        #expect(DebounceForZero.timeline() == [.value(2, at: .zero), .value(3, at: .seconds(1))])
     }
 
     @MainActor @Test func debounceForZeroFromTheMainActor() {
-        #expect(Self.debounceForZero() == [.value(2, at: .zero), .value(3, at: .seconds(1))])
+        #expect(DebounceForZero.timeline() == [.value(2, at: .zero), .value(3, at: .seconds(1))])
     }
 }

@@ -56,19 +56,18 @@ final class MainActorTaskDiagnosisTests: FailureCapturingTestCase {
 @Suite struct MainActorTaskDiagnosisSwiftTests {
     @Test("A refused main-actor task is named (fails on purpose)", .tags(.failurePath))
     func aRefusedMainActorTaskIsNamed() async {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
-        var outcome = ""
-        _ = await expectIssue(
-            MainActorSleeperModel.prefix, containing: [MainActorSleeperModel.cause], atLine: MainActorSleeperModel.schedulerLine
-        ) {
-            outcome = await ProbeSettings.withOverrides(.init(joinsTasks: true)) { await MainActorSleeperModel.sleepInAMainActorTask() }
-        }
-        #expect(outcome == "cancelled")
+        await Self.expectTheMainActorNamed()
     }
 
     @MainActor
     @Test("A refused main-actor task is named, from the main actor (fails on purpose)", .tags(.failurePath))
     func aRefusedMainActorTaskIsNamedFromTheMainActor() async {
+        await Self.expectTheMainActorNamed()
+    }
+
+    /// In the caller's isolation: the main-actor task's sleep is refused,
+    /// naming the main actor, and ends with `CancellationError`.
+    private static func expectTheMainActorNamed(isolation: isolated (any Actor)? = #isolation) async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
         var outcome = ""
         _ = await expectIssue(
