@@ -32,17 +32,17 @@ final class MainActorSleeperModel {
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class MainActorTaskDiagnosisTests: FailureCapturingTestCase {
     func testARefusedMainActorTaskIsNamed() async throws {
-        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
-        let (failures, result) = await captureFailures {
-            await ProbeSettings.withOverrides(.init(joinsTasks: true)) { await MainActorSleeperModel.sleepInAMainActorTask() }
-        }
-        assertFailures(failures, [MainActorSleeperModel.prefix], at: MainActorSleeperModel.schedulerLine)
-        XCTAssertTrue(failures.first?.message.contains(MainActorSleeperModel.cause) == true, "\(failures)")
-        XCTAssertEqual(try result.get(), "cancelled")
+        try await assertTheMainActorNamed()
     }
 
     @MainActor
     func testARefusedMainActorTaskIsNamedFromTheMainActor() async throws {
+        try await assertTheMainActorNamed()
+    }
+
+    /// In the caller's isolation: the main-actor task's sleep is refused,
+    /// naming the main actor, and ends with `CancellationError`.
+    private func assertTheMainActorNamed(isolation: isolated (any Actor)? = #isolation) async throws {
         try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
         let (failures, result) = await captureFailures {
             await ProbeSettings.withOverrides(.init(joinsTasks: true)) { await MainActorSleeperModel.sleepInAMainActorTask() }
