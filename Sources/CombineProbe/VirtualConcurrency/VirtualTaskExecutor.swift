@@ -138,10 +138,16 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         var held: [UnownedJob] = []
         /// Whether a release after `holdLimit` is on its way.
         var isReleaseArmed = false
-        /// The jobs run so far, by address: a task's job is the task
-        /// itself, so a job seen before is a task of the world resuming,
-        /// and one never seen is a task's first job.
-        var seen: Set<UInt> = []
+        /// How many times held jobs were released by `holdLimit` rather than
+        /// by a step (see ``releasesByTime``).
+        var releasesByTime = 0
+        /// The jobs run so far, by address and task id (``JobKey``): a
+        /// task's job is the task itself, so a job seen before is a task of
+        /// the world resuming, and one never seen is a task's first job.
+        /// (By address alone, a new task that the allocator put where a
+        /// finished one had been passed for it, and was not held: a world
+        /// serving several rounds lost their order after the first.)
+        var seen: Set<JobKey> = []
         var next = 0
         var isDraining = false
         /// Jobs ever enqueued: a round trip that sees it unchanged knows no
@@ -239,9 +245,9 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     private func enqueue(unowned job: UnownedJob) {
         let fromOutside = DispatchQueue.getSpecific(key: queueKey.value) != true && !Self.currentTaskPrefers(self)
         if fromOutside, let choices { UncontrolledArrivals.check(choices) }
-        let address = Self.address(of: job)
+        let key = JobKey(job)
         let (startDraining, armRelease) = state.withLock { state -> (Bool, Bool) in
-            if fromOutside, let address, !state.seen.contains(address), state.waiters.isEmpty, !state.isDraining {
+            if fromOutside, let key, !state.seen.contains(key), state.waiters.isEmpty, !state.isDraining {
                 state.held.append(job)
                 guard !state.isReleaseArmed else { return (false, false) }
                 state.isReleaseArmed = true
@@ -264,20 +270,11 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         }
     }
 
-    /// A job's address, where a job is one pointer (it is on every
-    /// platform Swift supports today); nil otherwise, and then no job is
-    /// held.
-    private static func address(of job: UnownedJob) -> UInt? {
-        guard MemoryLayout<UnownedJob>.size == MemoryLayout<UInt>.size else { return nil }
-        return unsafeBitCast(job, to: UInt.self)
-    }
-
     /// Notes that the current task moves itself onto the executor
     /// (`withTasks`): its jobs are not new tasks to hold.
     func admitCurrentTask() {
-        guard MemoryLayout<UnsafeCurrentTask>.size == MemoryLayout<UInt>.size,
-              let address = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UInt.self) } }) else { return }
-        state.withLock { _ = $0.seen.insert(address) }
+        guard let key = JobKey.currentTask else { return }
+        state.withLock { _ = $0.seen.insert(key) }
     }
 
     /// Whether the current task prefers `executor`.
@@ -290,6 +287,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         let startDraining = state.withLock { state -> Bool in
             if byTime { state.isReleaseArmed = false }
             guard !state.held.isEmpty else { return false }
+            if byTime { state.releasesByTime += 1 }
             state.enqueued += state.held.count
             state.jobs.append(contentsOf: state.held)
             state.held.removeAll()
@@ -317,7 +315,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                         }
                     }
                     state.jobStarted = .now()
-                    if let address = Self.address(of: state.jobs[state.next]) { state.seen.insert(address) }
+                    if let key = JobKey(state.jobs[state.next]) { state.seen.insert(key) }
                     return state.jobs[state.next]
                 }
                 state.jobs.removeAll(keepingCapacity: true)
@@ -459,6 +457,15 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// before the thread's work counts as landed.)
     var hasWorkToRun: Bool {
         state.withLock { $0.isDraining || !$0.held.isEmpty }
+    }
+
+    /// How many times new tasks started from outside were released by the
+    /// hold limit of real time (50 ms) rather than by a step: a test that
+    /// took longer than that to reach its step after starting them (a busy
+    /// machine) got them in the order they were started, one by one, not
+    /// as one ready set.
+    var releasesByTime: Int {
+        state.withLock { $0.releasesByTime }
     }
 
     /// How many jobs reached the executor so far, held ones included: a
