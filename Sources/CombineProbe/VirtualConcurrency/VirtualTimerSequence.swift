@@ -39,13 +39,17 @@ public struct VirtualTimerSequence<Element>: AsyncSequence, Sendable {
     ///
     /// - returns: The iterator.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(ticker: ticker, lifetime: lifetime)
+        AsyncIterator(ticker: ticker, lifetime: lifetime, consumer: VirtualTimerLifetime(ticker))
     }
 
     /// The iterator of a ``VirtualTimerSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let ticker: VirtualTicker<Element>
         let lifetime: VirtualTimerLifetime<Element>
+        /// The consumer's own: when its iteration ends (its loop returns,
+        /// `prefix(n)` is done), the timer ends, even while the test still
+        /// holds the sequence.
+        let consumer: VirtualTimerLifetime<Element>
 
         /// The next tick's time; nil once the sequence ended.
         ///
@@ -66,8 +70,9 @@ public struct VirtualTimerSequence<Element>: AsyncSequence, Sendable {
     }
 }
 
-/// Ends a timer when the last copy of its sequence and iterators is gone:
-/// the consumer stopped iterating.
+/// Ends a timer when what holds it is gone: the last copy of its sequence
+/// and iterators, or its consumer's iterator (the consumer stopped
+/// iterating, even while the sequence is still held).
 final class VirtualTimerLifetime<Element>: Sendable {
     private let ticker: VirtualTicker<Element>
 
