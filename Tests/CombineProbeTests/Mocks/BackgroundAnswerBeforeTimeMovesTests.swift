@@ -12,10 +12,12 @@ import XCTest
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 enum BackgroundAnswer {
     /// `rounds` rounds; returns what went wrong in each round that missed.
-    static func misses(rounds: Int, isolation: isolated (any Actor)? = #isolation) async throws -> [String] {
+    static func misses(
+        rounds: Int, actionsOn actions: VirtualActionContext = .caller, isolation: isolated (any Actor)? = #isolation
+    ) async throws -> [String] {
         var misses: [String] = []
         for _ in 0..<rounds {
-            let scheduler = DispatchQueue.virtualScheduler()
+            let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
             let service = AsyncMockDeliveryTests.CountMock()
             service.countResult = .value(3)
             let subject = UncheckedSendable(PassthroughSubject<String, Never>())
@@ -47,12 +49,29 @@ final class BackgroundAnswerBeforeTimeMovesTests: XCTestCase {
         let misses = try await BackgroundAnswer.misses(rounds: BackgroundAnswer.rounds)
         XCTAssertEqual(misses, [], "\(misses.count) of \(BackgroundAnswer.rounds) rounds")
     }
+
+    func testWithActionsOnTheMainActor() async throws {
+        let misses = try await BackgroundAnswer.misses(rounds: BackgroundAnswer.rounds, actionsOn: .mainActor)
+        XCTAssertEqual(misses, [], "\(misses.count) of \(BackgroundAnswer.rounds) rounds")
+    }
+
+    @MainActor
+    func testWithActionsOnTheMainActorFromTheMainActor() async throws {
+        let misses = try await BackgroundAnswer.misses(rounds: BackgroundAnswer.rounds, actionsOn: .mainActor)
+        XCTAssertEqual(misses, [], "\(misses.count) of \(BackgroundAnswer.rounds) rounds")
+    }
 }
 
 @Suite struct BackgroundAnswerBeforeTimeMovesSwiftTests {
     @Test func theAnswerLandsBeforeTimeMoves() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let misses = try await BackgroundAnswer.misses(rounds: BackgroundAnswer.rounds)
+        #expect(misses == [], "\(misses.count) of \(BackgroundAnswer.rounds) rounds")
+    }
+
+    @Test func withActionsOnTheMainActor() async throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let misses = try await BackgroundAnswer.misses(rounds: BackgroundAnswer.rounds, actionsOn: .mainActor)
         #expect(misses == [], "\(misses.count) of \(BackgroundAnswer.rounds) rounds")
     }
 

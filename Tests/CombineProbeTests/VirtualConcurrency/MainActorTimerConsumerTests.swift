@@ -28,9 +28,9 @@ final class HandedTimerConsumer {
 
     /// Makes a scheduler and its timer, starts the consumer, moves time 3
     /// seconds, and returns when the consumer saw each tick.
-    static func ticksSeen(joiningTasks: Bool = false) async -> [VirtualTime] {
+    static func ticksSeen(joiningTasks: Bool = false, actionsOn actions: VirtualActionContext = .caller) async -> [VirtualTime] {
         await ProbeSettings.withOverrides(.init(joinsTasks: joiningTasks)) { () async -> [VirtualTime] in
-            let scheduler = DispatchQueue.virtualScheduler()
+            let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
             let timer = scheduler.timer(interval: .seconds(1))
             let consumer = HandedTimerConsumer()
             consumer.start(timer, on: scheduler)
@@ -42,9 +42,11 @@ final class HandedTimerConsumer {
     }
 
     /// The same, started from nonisolated code.
-    nonisolated static func ticksSeenFromNonisolatedCode(joiningTasks: Bool = false) async -> [VirtualTime] {
+    nonisolated static func ticksSeenFromNonisolatedCode(
+        joiningTasks: Bool = false, actionsOn actions: VirtualActionContext = .caller
+    ) async -> [VirtualTime] {
         await ProbeSettings.withOverrides(.init(joinsTasks: joiningTasks)) { () async -> [VirtualTime] in
-            let scheduler = DispatchQueue.virtualScheduler()
+            let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
             let timer = scheduler.timer(interval: .seconds(1))
             let consumer = HandedTimerConsumer()
             await consumer.start(timer, on: scheduler)
@@ -74,6 +76,17 @@ final class MainActorTimerConsumerTests: XCTestCase {
     @MainActor
     func testWithTasksJoining() async {
         let seen = await HandedTimerConsumer.ticksSeen(joiningTasks: true)
+        XCTAssertEqual(seen, HandedTimerConsumer.everyTick)
+    }
+
+    @MainActor
+    func testWithActionsOnTheMainActor() async {
+        let seen = await HandedTimerConsumer.ticksSeen(actionsOn: .mainActor)
+        XCTAssertEqual(seen, HandedTimerConsumer.everyTick)
+    }
+
+    func testWithActionsOnTheMainActorFromNonisolatedCode() async {
+        let seen = await HandedTimerConsumer.ticksSeenFromNonisolatedCode(actionsOn: .mainActor)
         XCTAssertEqual(seen, HandedTimerConsumer.everyTick)
     }
 
