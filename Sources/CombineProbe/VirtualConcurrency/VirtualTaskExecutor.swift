@@ -525,6 +525,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             return "the main actor runs, but the virtual world kept showing progress through \(trips) round trip\(trips == 1 ? "" : "s") "
                 + "of the main queue (jobs enqueued on the executor, or actions scheduled): does a loop keep starting or scheduling work forever?"
         }
-        return "the main actor did not run within \(grace) s: is the main thread blocked (a synchronous wait on it)?"
+        return "the main actor did not run within \(grace) s: is the main thread blocked (a synchronous wait on it, in this test or in one running beside it)? "
+            + "A world with no main-actor code can say so: executor.mainActorRoundTrips = 0"
     }
 }

@@ -23,12 +23,25 @@ enum StuckWorldTask {
     /// for it — whatever the machine's load, unlike a bound on real time.
     static let notWaited = "the wait ended while the stuck task was still stuck: it did not wait for it"
     static let settings = ProbeSettings.Overrides(defaultTimeout: 0.2, timeoutMultiplier: 1)
+
+    /// A scheduler whose world has no main-actor code, and says so
+    /// (`mainActorRoundTrips = 0`): its steps make no round trip through the
+    /// main queue, which the tests running beside these share. With round
+    /// trips, a main thread that another test kept busy for the 0.2 s grace
+    /// made the step's quiescence fail first, with "the main actor did not
+    /// run" (a CI run, 2026-11).
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    static func scheduler() -> VirtualSchedulerOf<DispatchQueue> {
+        let scheduler = DispatchQueue.virtualScheduler()
+        scheduler.executor.mainActorRoundTrips = 0
+        return scheduler
+    }
 }
 
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class StuckWorldTaskTests: FailureCapturingTestCase {
     func testATaskOnARealSleep() async throws {
-        let scheduler = DispatchQueue.virtualScheduler()
+        let scheduler = StuckWorldTask.scheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         let task = Task(executorPreference: scheduler.executor) {
@@ -51,7 +64,7 @@ final class StuckWorldTaskTests: FailureCapturingTestCase {
         defer { server.stop() }
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }
-        let scheduler = DispatchQueue.virtualScheduler()
+        let scheduler = StuckWorldTask.scheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         let url = server.url
@@ -75,7 +88,7 @@ final class StuckWorldTaskTests: FailureCapturingTestCase {
         let executor = QueueExecutor()
         let counter = ExecutorBoundCounter(executor: executor)
         let release = executor.makeBusy()
-        let scheduler = DispatchQueue.virtualScheduler()
+        let scheduler = StuckWorldTask.scheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         let task = Task(executorPreference: scheduler.executor) {
@@ -98,7 +111,7 @@ final class StuckWorldTaskTests: FailureCapturingTestCase {
     @Test("A world task on a real Task.sleep is diagnosed at once (fails on purpose)", .tags(.failurePath))
     func aTaskOnARealSleep() async throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        let scheduler = DispatchQueue.virtualScheduler()
+        let scheduler = StuckWorldTask.scheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         let task = Task(executorPreference: scheduler.executor) {
@@ -122,7 +135,7 @@ final class StuckWorldTaskTests: FailureCapturingTestCase {
         defer { server.stop() }
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }
-        let scheduler = DispatchQueue.virtualScheduler()
+        let scheduler = StuckWorldTask.scheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         let url = server.url
@@ -147,7 +160,7 @@ final class StuckWorldTaskTests: FailureCapturingTestCase {
         let executor = QueueExecutor()
         let counter = ExecutorBoundCounter(executor: executor)
         let release = executor.makeBusy()
-        let scheduler = DispatchQueue.virtualScheduler()
+        let scheduler = StuckWorldTask.scheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         let task = Task(executorPreference: scheduler.executor) {
