@@ -4,8 +4,8 @@
 # catches each of Apple's XCTest rules when the library breaks it: it copies
 # the working tree to a scratch directory, seeds one violation at a time into
 # the copy's Sources, runs the tests that reach it in strict mode, and checks
-# that the run fails and names the rule. Prints "caught N of 4"; exits 1
-# unless all four are caught.
+# that the run fails and names the rule. Prints "caught N of 8"; exits 1
+# unless all eight are caught.
 #
 #   1. fulfill() after its wait ended: the synchronous waiter waits on an
 #      XCTestExpectation and forgets to remove its waiter after a timeout;
@@ -14,7 +14,16 @@
 #   3. a wait running the main run loop inside a main-queue block: the
 #      synchronous waiter chooses its path by the thread again;
 #   4. a failure routed to a framework that is not running the current test:
-#      the routing reads the main thread as XCTest's, and unknown as XCTest.
+#      the routing reads the main thread as XCTest's, and unknown as XCTest;
+#   5. a double's failure recorded in a later XCTest test (one whose test
+#      case is not the double's): the reporter forgets that its test ended;
+#   6. a wait's failure recorded on a test case whose test ended: the
+#      waiter asks whether the test case has a run, not whether it runs;
+#   7. a real-time record assertion running the main run loop inside a
+#      main-queue block: the assertion's wait chooses its path by the thread;
+#   8. the predicate the waiters choose their path by says no block of the
+#      main queue is ever held: the rule's own facts still see it.
+# (Issue 42, B: each of 5 to 8 is reached by a test of its own.)
 #
 # First, as a control, the copy without a seed runs the same tests in strict
 # mode, and must pass with no violation.
@@ -36,7 +45,8 @@ cd "$(dirname "$0")/.."
 in_place=false
 if [ "${1:-}" = "--in-place" ]; then in_place=true; fi
 
-seeded_files=(Sources/CombineProbe/Waiting/SynchronousWaiter.swift Sources/CombineProbe/Reporting/FailureReporter.swift)
+seeded_files=(Sources/CombineProbe/Waiting/SynchronousWaiter.swift Sources/CombineProbe/Reporting/FailureReporter.swift
+    Sources/CombineProbe/Reporting/DeferredFailureReporter.swift Sources/CombineProbe/MainActor/MainActorCheck.swift)
 if $in_place; then
     work=$(mktemp -d)
     copy=$(pwd)
@@ -107,7 +117,7 @@ control=$work/control.log
 started=$SECONDS
 (cd "$copy" && swift build --build-tests --scratch-path "$scratch" >"$control" 2>&1)
 if (cd "$copy" && COMBINEPROBE_STRICT_XCTEST=1 swift test --skip-build --scratch-path "$scratch" \
-        --filter "XCTestWaitTests|RecorderTests|IdleTestCaseWaitTests|FailureRouting" >>"$control" 2>&1) \
+        --filter "XCTestWaitTests|RecorderTests|IdleTestCaseWaitTests|FailureRouting|DoubleAfterItsTest" >>"$control" 2>&1) \
     && ! grep -q "^strict XCTest: " "$control"; then
     echo "control passed in $((SECONDS - started)) s, no violation"
 else
@@ -164,5 +174,45 @@ seed Sources/CombineProbe/Reporting/FailureReporter.swift <<'EOF'
 EOF
 run_seed 4 "a failure routed to a framework that is not running the current test" "FailureRouting"
 
-echo "caught $caught of 4"
-[ "$caught" -eq 4 ]
+echo "== seed 5: a double's failure recorded in a later XCTest test"
+fresh_copy
+seed Sources/CombineProbe/Reporting/DeferredFailureReporter.swift <<'EOF'
+        if itsXCTestEnded {
+            reportAfterItsTestEnded(message)
+        } else if TestFramework.canRecordNow(for: framework) {
+====
+        if TestFramework.canRecordNow(for: framework) {
+EOF
+run_seed 5 "a failure recorded on a test case that is not running" "DoubleAfterItsTestTests"
+
+echo "== seed 6: a wait's failure recorded on a test case whose test ended"
+fresh_copy
+seed Sources/CombineProbe/Reporting/FailureReporter.swift <<'EOF'
+        guard framework == .xcTest, let testCase, isRunning(testCase) else {
+====
+        guard framework == .xcTest, let testCase, testCase.testRun != nil else {
+EOF
+run_seed 6 "a failure recorded on a test case that is not running" "IdleTestCaseWaitTests"
+
+echo "== seed 7: a real-time record assertion running the main run loop inside a main-queue block"
+fresh_copy
+seed Sources/CombineProbe/Waiting/SynchronousWaiter.swift <<'EOF'
+        if Thread.isMainThread && !holdsTheMainQueue {
+====
+        if Thread.isMainThread && (!holdsTheMainQueue || plan.name == "recorder") {
+EOF
+run_seed 7 "a wait running the main run loop inside a main-queue block" "FailureRoutingTests.testARealTimeRecordAssertion"
+
+echo "== seed 8: the waiters' predicate never sees a main-queue block held"
+fresh_copy
+seed Sources/CombineProbe/MainActor/MainActorCheck.swift <<'EOF'
+    static var holdsTheMainQueue: Bool {
+        guard isInMainQueueBlock else { return false }
+====
+    static var holdsTheMainQueue: Bool {
+        guard isInMainQueueBlock, Bool("false") == true else { return false }
+EOF
+run_seed 8 "a wait running the main run loop inside a main-queue block" "FailureRoutingTests"
+
+echo "caught $caught of 8"
+[ "$caught" -eq 8 ]

@@ -24,13 +24,41 @@ final class DeferredFailureReporter: Sendable {
     /// The Swift Testing test (and task) that made the object, as
     /// `DeliveryGate.currentTest` spells it; empty otherwise.
     let owner: String
+    /// The number of the XCTest test that made the object (see
+    /// `XCTestBoundaries.currentTest()`), when XCTest's observer knew it.
+    let xcTest: Int?
     private let pending = Locked<[String]>([])
 
-    init(site: CallSite, framework: TestFramework? = .current) {
+    /// - parameter endsWithItsTest: Whether the object belongs to the XCTest
+    ///   test that made it (a double), so that its failures after that test
+    ///   ended fail the run from standard error (see `itsXCTestEnded`);
+    ///   false for an object that later tests may share (a scheduler).
+    init(site: CallSite, framework: TestFramework? = .current, endsWithItsTest: Bool = true) {
         self.site = site
         self.framework = framework
         owner = framework == .swiftTesting ? DeliveryGate.currentTest : ""
+        xcTest = framework == .xcTest && endsWithItsTest ? XCTestBoundaries.currentTest() : nil
     }
+
+    /// Whether the XCTest test that made the object has ended: XCTest runs
+    /// another test now, or none. Its failures then belong to no running
+    /// test: recorded in the next one, they would fail a test that did
+    /// nothing wrong, and between tests XCTest drops them.
+    private var itsXCTestEnded: Bool {
+        guard framework == .xcTest, let xcTest else { return false }
+        return XCTestBoundaries.phase == .between || XCTestBoundaries.currentTest() != xcTest
+    }
+
+    /// Reports `message`, detected after the XCTest test that made the
+    /// object ended, as a failure of no test (``FailuresOutsideTests``):
+    /// standard error, with the object's place, and a failing run.
+    private func reportAfterItsTestEnded(_ message: String) {
+        FailuresOutsideTests.report(message, at: site, because: Self.afterItsTestEnded)
+    }
+
+    /// Why a failure went to standard error: its XCTest test had ended.
+    static let afterItsTestEnded =
+        "(detected after the XCTest test that made this double had ended: no running test owns it, so the run fails)"
 
     /// Records the failure now if the current task can, or keeps it. A
     /// failure of a Swift Testing test detected on another thread while
@@ -40,8 +68,10 @@ final class DeferredFailureReporter: Sendable {
             keepUnattributed(message)
             return
         }
-        if TestFramework.canRecordNow(for: framework) {
-            FailureReporter.fail(message, at: site, in: framework)
+        if itsXCTestEnded {
+            reportAfterItsTestEnded(message)
+        } else if TestFramework.canRecordNow(for: framework) {
+            FailureReporter.fail(message, at: site, in: framework, xcTest: xcTest)
         } else if !owner.isEmpty, let scope = FailureCapture.open(in: owner) {
             scope.keep(message, at: site)
         } else {
@@ -62,6 +92,10 @@ final class DeferredFailureReporter: Sendable {
     /// tests, XCTest would drop them (Apple's may stop the process).
     func deliver(in framework: TestFramework?) {
         guard let framework else { return }
+        if itsXCTestEnded {
+            for message in takePending() { reportAfterItsTestEnded(message) }
+            return
+        }
         let canRecord = TestFramework.canRecordNow(for: framework)
         guard canRecord || (self.framework == framework && framework == .swiftTesting) else { return }
         let messages: [String] = pending.withLock { pending in
@@ -69,7 +103,7 @@ final class DeferredFailureReporter: Sendable {
             return pending
         }
         for message in messages {
-            FailureReporter.fail(message, at: site, in: framework)
+            FailureReporter.fail(message, at: site, in: framework, xcTest: xcTest)
         }
     }
 
@@ -105,11 +139,23 @@ final class DeferredFailureReporter: Sendable {
             "CombineProbe: \(site): \(message) (detected outside the test; \(fate))\n".utf8))
     }
 
+    private func takePending() -> [String] {
+        pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+    }
+
     deinit {
         deliverPending()
-        // Those of an XCTest test gone (see deliver(in:)) are not lost unseen.
-        for message in pending.withLock({ $0 }) {
-            writeUnclaimed(message, "its XCTest test had ended")
+        // Those kept for an XCTest test gone (see deliver(in:)) fail the
+        // run; the others are not lost unseen either.
+        for message in takePending() {
+            if framework == .xcTest {
+                reportAfterItsTestEnded(message)
+            } else {
+                writeUnclaimed(message, "its test had ended")
+            }
         }
     }
 }

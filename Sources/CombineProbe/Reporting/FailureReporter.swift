@@ -269,7 +269,10 @@ enum FailureReporter {
     /// Records a failure at `site`, in the given framework; while no test
     /// runs in either framework, writes it to standard error and makes the
     /// run fail (``FailuresOutsideTests``).
-    static func fail(_ message: String, at site: CallSite, in framework: TestFramework) {
+    ///
+    /// `xcTest` is the number of the XCTest test the failure belongs to,
+    /// when it belongs to one (a double's), for the strict lane's check.
+    static func fail(_ message: String, at site: CallSite, in framework: TestFramework, xcTest: Int? = nil) {
         if FailureCapture.capture(message, at: site, in: framework) { return }
         if FailuresOutsideTests.noTestRuns {
             FailuresOutsideTests.report(message, at: site)
@@ -277,7 +280,7 @@ enum FailureReporter {
         }
         switch framework {
         case .xcTest:
-            XCTestRules.xcTestFail(message, at: site)
+            XCTestRules.xcTestFail(message, at: site, ownedBy: xcTest)
         case .swiftTesting:
             #if canImport(Testing)
             XCTestRules.recordIssue(message, at: site.sourceLocation)

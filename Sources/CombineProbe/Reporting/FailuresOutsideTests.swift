@@ -15,10 +15,11 @@ enum FailuresOutsideTests {
     static let explanation =
         "(detected while no test runs: neither XCTest nor Swift Testing would show it, so the run fails)"
 
-    /// Reports `message` at `site`, a failure of no test.
-    static func report(_ message: String, at site: CallSite) {
+    /// Reports `message` at `site`, a failure of no test, with `reason`
+    /// on the line after it.
+    static func report(_ message: String, at site: CallSite, because reason: String = explanation) {
         FailingExit.add(.failureOutsideTests)
-        FileHandle.standardError.write(Data("\(site.filePath):\(site.line): error: \(message)\n  \(explanation)\n".utf8))
+        FileHandle.standardError.write(Data("\(site.filePath):\(site.line): error: \(message)\n  \(reason)\n".utf8))
     }
 
     /// Whether no test of either framework runs now, from what the

@@ -99,6 +99,13 @@ final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
         return shared.state.withLock { $0.phase == .unobserved ? nil : $0.test }
     }
 
+    /// The number of the test that runs now, or ran last, as the observer
+    /// knows it, with no side effect (see ``currentTest()``); nil while the
+    /// observer is not registered.
+    static var testNumber: Int? {
+        shared.state.withLock { $0.phase == .unobserved ? nil : $0.test }
+    }
+
     /// The schedulers the running test case's properties hold.
     func heldSchedulers() -> [any PendingVirtualWork] {
         state.withLock { $0.held.compactMap(\.scheduler) }

@@ -16,9 +16,10 @@ import Testing
 /// every call here checks Apple's rule first (see ``Rule``), and a
 /// violation is loud:
 ///
-/// - a line `strict XCTest: <rule> at <library file>:<line> (…)` on
-///   standard error, naming the failure's place in the test when there is
-///   one;
+/// - a line `strict XCTest: <rule> at <place> (…)` on standard error,
+///   where the place is the user's call that led there (the assertion, the
+///   wait, the double's creation), and the library's own call of the
+///   framework follows in the parentheses;
 /// - a failure recorded on the test that runs now, in its framework;
 /// - and the process exits with status 1 when it ends, whatever its tests
 ///   said (``FailingExit``), so that the run fails even when no test was running.
@@ -46,12 +47,16 @@ enum XCTestRules {
     /// A broken rule, with its place.
     struct Violation: Sendable, CustomStringConvertible {
         let rule: Rule
-        /// Where the library made the call (`CombineProbe/File.swift:12`).
+        /// The user's place that led to the call: the assertion, the wait,
+        /// the double's creation (`AppTests/LoginTests.swift:12`).
         let origin: String
-        /// What the call was about, and the test's place when there is one.
+        /// What the call was about.
         let detail: String
+        /// Where the library called the framework
+        /// (`CombineProbe/Reporting/FailureReporter.swift:268`).
+        let libraryCall: String
 
-        var description: String { "strict XCTest: \(rule.rawValue) at \(origin) (\(detail))" }
+        var description: String { "strict XCTest: \(rule.rawValue) at \(origin) (\(detail); CombineProbe's call at \(libraryCall))" }
     }
 
     /// Collects the violations instead of reporting them, on this task: for
@@ -76,11 +81,20 @@ enum XCTestRules {
 
     // MARK: The calls
 
-    /// `XCTFail`, at `site`. Rule: XCTest runs the current test.
-    static func xcTestFail(_ message: String, at site: CallSite, fileID: StaticString = #fileID, line: UInt = #line) {
-        if checks, let problem = xcTestIsNotRunningTheCurrentTest(),
-           !violate(.wrongFramework, origin: fileID, line, "XCTFail \(problem), for the failure at \(site): \(message)") {
-            return
+    /// `XCTFail`, at `site`. Rules: XCTest runs the current test; and a
+    /// failure that belongs to the XCTest test numbered `owner` (a
+    /// double's: see `DeferredFailureReporter`) is recorded while that test
+    /// runs, not in another.
+    static func xcTestFail(
+        _ message: String, at site: CallSite, ownedBy owner: Int? = nil, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        if checks {
+            if let problem = xcTestIsNotRunningTheCurrentTest() {
+                guard violate(.wrongFramework, at: site, fileID, line, "XCTFail \(problem): \(message)") else { return }
+            } else if let owner, let running = XCTestBoundaries.testNumber, owner != running {
+                guard violate(.recordOnIdleTestCase, at: site, fileID, line,
+                    "XCTFail for XCTest test \(owner), which ended, while test \(running) runs: \(message)") else { return }
+            }
         }
         XCTFail(message, file: site.filePath, line: site.line)
     }
@@ -92,11 +106,11 @@ enum XCTestRules {
     ) {
         if checks {
             if !FailureReporter.isRunning(testCase) {
-                guard violate(.recordOnIdleTestCase, origin: fileID, line,
-                    "\(testCase.name) has no run in progress, for the failure at \(site): \(message)") else { return }
+                guard violate(.recordOnIdleTestCase, at: site, fileID, line,
+                    "\(testCase.name) has no run in progress: \(message)") else { return }
             } else if let problem = xcTestIsNotRunningTheCurrentTest() {
-                guard violate(.wrongFramework, origin: fileID, line,
-                    "record on \(testCase.name) \(problem), for the failure at \(site): \(message)") else { return }
+                guard violate(.wrongFramework, at: site, fileID, line,
+                    "record on \(testCase.name) \(problem): \(message)") else { return }
             }
         }
         #if canImport(ObjectiveC) || COMBINEPROBE_XCTEST_STAND_INS
@@ -118,8 +132,8 @@ enum XCTestRules {
     ) {
         if checks, Test.current == nil {
             let running = XCTestBoundaries.phase == .running ? "while an XCTest test runs" : "with no Swift Testing test on this task"
-            guard violate(.wrongFramework, origin: fileID, line,
-                "Issue.record \(running), for the failure at \(location.fileID):\(location.line): \(message)") else { return }
+            let place = Place(fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+            guard violate(.wrongFramework, at: place, fileID, line, "Issue.record \(running): \(message)") else { return }
         }
         Issue.record(Comment(rawValue: message), sourceLocation: location)
     }
@@ -152,9 +166,36 @@ enum XCTestRules {
     /// deliveries in (an `XCTWaiter`, or ``SynchronousWaiter``'s loop), that
     /// it does not run inside a main-queue block, where those deliveries
     /// cannot arrive on Apple platforms.
+    ///
+    /// The check reads its own facts (``mainQueueBlockRunsHere``), not the
+    /// predicate the waiters choose their path by
+    /// (`MainActorCheck.holdsTheMainQueue`): a slip in that predicate is
+    /// what the check is there to catch.
     static func checkMainRunLoopWait(for what: String, at site: CallSite, fileID: StaticString = #fileID, line: UInt = #line) {
-        guard checks, Thread.isMainThread, MainActorCheck.holdsTheMainQueue else { return }
-        _ = violate(.waitInMainQueueBlock, origin: fileID, line, "\(what) at \(site)")
+        guard checks, Thread.isMainThread, mainQueueBlockRunsHere else { return }
+        _ = violate(.waitInMainQueueBlock, at: site, fileID, line, what)
+    }
+
+    /// A mark of the rules' own on the main queue: set on it once, read
+    /// back only by code that runs in one of its blocks.
+    private static let mainQueueMark: UncheckedSendable<DispatchSpecificKey<UInt8>> = {
+        let key = DispatchSpecificKey<UInt8>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return UncheckedSendable(key)
+    }()
+
+    /// Whether the code on the main thread runs inside a block of the main
+    /// queue (a `DispatchQueue.main` callback, a main-actor job) other than
+    /// the test runner's own, from facts of the rules' own: the queue's
+    /// mark (above); where the runner runs every test inside a block of the
+    /// main queue (SwiftPM's XCTest runner on Linux, as XCTest's observer
+    /// saw), a run loop running beneath the caller — whose callout this is —
+    /// or a task whose job this is.
+    static var mainQueueBlockRunsHere: Bool {
+        guard DispatchQueue.getSpecific(key: mainQueueMark.value) == 1 else { return false }
+        guard XCTestBoundaries.runnerHoldsTheMainQueue else { return true }
+        if RunLoop.current.currentMode != nil { return true }
+        return withUnsafeCurrentTask { $0 != nil }
     }
 
     /// The expectations whose `XCTWaiter` wait ended, held weakly.
@@ -188,8 +229,8 @@ enum XCTestRules {
     /// `expectation.fulfill()`. Rule: its wait has not ended.
     static func fulfill(_ expectation: XCTestExpectation, at site: CallSite, fileID: StaticString = #fileID, line: UInt = #line) {
         if checks, waitsEnded.withLock({ $0[ObjectIdentifier(expectation)]?.expectation === expectation }),
-           !violate(.fulfillAfterWait, origin: fileID, line,
-               "expectation \"\(expectation.expectationDescription)\" of the wait at \(site)") {
+           !violate(.fulfillAfterWait, at: site, fileID, line,
+               "expectation \"\(expectation.expectationDescription)\" of this wait") {
             return
         }
         expectation.fulfill()
@@ -200,8 +241,39 @@ enum XCTestRules {
     /// Reports a broken rule (see ``XCTestRules``), or hands it to the
     /// task's collector. Returns whether the call is made all the same, as
     /// corelibs-XCTest would make it: yes, unless a collector took it.
-    private static func violate(_ rule: Rule, origin fileID: StaticString, _ line: UInt, _ detail: String) -> Bool {
-        let violation = Violation(rule: rule, origin: "\(fileID):\(line)", detail: detail)
+    private static func violate(_ rule: Rule, at site: CallSite, _ fileID: StaticString, _ line: UInt, _ detail: String) -> Bool {
+        violate(rule, at: Place(site), fileID, line, detail)
+    }
+
+    /// The user's place that led to a call of the seam, as either framework
+    /// spells places.
+    private struct Place {
+        let fileID: String
+        let filePath: String
+        let line: Int
+        let column: Int
+        /// The place as XCTest takes it, when it came as one.
+        let site: CallSite?
+
+        init(fileID: String, filePath: String, line: Int, column: Int) {
+            self.fileID = fileID
+            self.filePath = filePath
+            self.line = line
+            self.column = column
+            site = nil
+        }
+
+        init(_ site: CallSite) {
+            fileID = "\(site.fileID)"
+            filePath = "\(site.filePath)"
+            line = Int(site.line)
+            column = Int(site.column)
+            self.site = site
+        }
+    }
+
+    private static func violate(_ rule: Rule, at place: Place, _ fileID: StaticString, _ line: UInt, _ detail: String) -> Bool {
+        let violation = Violation(rule: rule, origin: "\(place.fileID):\(place.line)", detail: detail, libraryCall: "\(fileID):\(line)")
         if let collector {
             collector.add(violation)
             return false
@@ -209,16 +281,17 @@ enum XCTestRules {
         defer { fflush(nil) }
         FailingExit.add(.strictXCTestViolation)
         FileHandle.standardError.write(Data("\(violation)\n".utf8))
-        // On the running test too, in its own framework, past the checks.
-        let site = CallSite(fileID: fileID, filePath: fileID, line: line, column: 1)
+        // On the running test too, in its own framework, past the checks,
+        // at the user's place.
         #if canImport(Testing)
         if Test.current != nil {
             Issue.record(Comment(rawValue: violation.description), sourceLocation: SourceLocation(
-                fileID: "\(fileID)", filePath: "\(fileID)", line: Int(line), column: 1))
+                fileID: place.fileID, filePath: place.filePath, line: place.line, column: place.column))
             return true
         }
         #endif
         if XCTestBoundaries.phase == .running {
+            let site = place.site ?? CallSite(fileID: fileID, filePath: fileID, line: line, column: 1)
             XCTFail(violation.description, file: site.filePath, line: site.line)
         }
         return true

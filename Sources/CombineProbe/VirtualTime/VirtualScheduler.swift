@@ -140,7 +140,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         plainStart = Self.plainDispatchTime(of: now) ?? 0
         self.actionContext = actionContext
         creatorTask = withUnsafeCurrentTask { $0?.hashValue }
-        reporter = DeferredFailureReporter(site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        // Later tests may share a scheduler (a property of a fixture): its
+        // failures go to the test that runs.
+        reporter = DeferredFailureReporter(
+            site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), endsWithItsTest: false)
         PendingVirtualSchedulers.remember(self, madeIn: fileID)
         let scope = ProbeScope.current
         scope?.adopt(self)

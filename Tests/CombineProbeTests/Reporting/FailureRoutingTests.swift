@@ -73,6 +73,21 @@ final class FailureRoutingTests: FailureCapturingTestCase {
         XCTAssertEqual(delivered, 1)
     }
 
+    /// A real-time record assertion waits as a wait does: inside a block of
+    /// the main queue (this main-actor job), it sleeps rather than run the
+    /// main run loop, and gets what other threads deliver. (The strict
+    /// lane's seed 7 makes the assertion's wait choose by the thread alone:
+    /// this test is the one that reaches that path.)
+    @MainActor
+    func testARealTimeRecordAssertionInsideAMainQueueBlockGetsWhatOtherThreadsDeliver() async throws {
+        let subject = UncheckedBox(PassthroughSubject<Int, Never>())
+        let recorder = subject.value.record()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) { subject.value.send(3) }
+        let (failures, _) = captureFailures { XCTAssertRecordedValues(recorder, [3], timeout: longTimeout) }
+        XCTAssertEqual(failures.map(\.message), [])
+        XCTAssertEqual(try recorder.availableElements.get(), [3])
+    }
+
     @MainActor
     func testASynchronousWaitInsideAMainQueueBlockGetsWhatOtherThreadsDeliver() async throws {
         let subject = UncheckedBox(PassthroughSubject<Int, Never>())
@@ -130,6 +145,7 @@ final class FailureRoutingTests: FailureCapturingTestCase {
             XCTestRules.xcTestFail("elsewhere", at: CallSite(fileID: #fileID, filePath: #filePath, line: 3, column: 1))
         }
         #expect(collector.violations.map(\.rule) == [.wrongFramework])
-        #expect(collector.violations.first?.detail == "XCTFail inside a Swift Testing test, for the failure at CombineProbeTests/FailureRoutingTests.swift:3: elsewhere")
+        #expect(collector.violations.first?.detail == "XCTFail inside a Swift Testing test: elsewhere")
+        #expect(collector.violations.first?.origin == "CombineProbeTests/FailureRoutingTests.swift:3")
     }
 }

@@ -49,9 +49,14 @@ final class XCTestRulesTests: FailureCapturingTestCase {
         let line = #line + 1
         let found = violations { XCTestRules.fulfill(expectation, at: site(41)) }
         XCTAssertEqual(found.map(\.rule), [.fulfillAfterWait])
-        XCTAssertEqual(found.first?.origin, "CombineProbeTests/XCTestRulesTests.swift:\(line)")
-        XCTAssertEqual(found.first?.detail, "expectation \"late\" of the wait at CombineProbeTests/XCTestRulesTests.swift:41")
-        XCTAssertEqual(found.first?.description.hasPrefix("strict XCTest: fulfill() after its wait ended at CombineProbeTests/XCTestRulesTests.swift:"), true)
+        // The user's place first (the wait's), the library's call last.
+        XCTAssertEqual(found.first?.origin, "CombineProbeTests/XCTestRulesTests.swift:41")
+        XCTAssertEqual(found.first?.detail, "expectation \"late\" of this wait")
+        XCTAssertEqual(found.first?.libraryCall, "CombineProbeTests/XCTestRulesTests.swift:\(line)")
+        XCTAssertEqual(
+            found.first?.description,
+            "strict XCTest: fulfill() after its wait ended at CombineProbeTests/XCTestRulesTests.swift:41 "
+                + "(expectation \"late\" of this wait; CombineProbe's call at CombineProbeTests/XCTestRulesTests.swift:\(line))")
     }
 
     func testAFulfillBeforeItsWaitBreaksNoRule() {
@@ -67,7 +72,8 @@ final class XCTestRulesTests: FailureCapturingTestCase {
         let helper = IdleHelperCase.make()
         let found = violations { XCTestRules.record("lost", at: site(7), on: helper) }
         XCTAssertEqual(found.map(\.rule), [.recordOnIdleTestCase])
-        XCTAssertEqual(found.first?.detail.hasSuffix("has no run in progress, for the failure at CombineProbeTests/XCTestRulesTests.swift:7: lost"), true)
+        XCTAssertEqual(found.first?.detail.hasSuffix("has no run in progress: lost"), true)
+        XCTAssertEqual(found.first?.origin, "CombineProbeTests/XCTestRulesTests.swift:7")
     }
 
     func testAFailureRecordedOnTheRunningTestCaseBreaksNoRule() {
@@ -86,7 +92,8 @@ final class XCTestRulesTests: FailureCapturingTestCase {
         #if canImport(Testing)
         let found = violations { XCTestRules.recordIssue("elsewhere", at: site().sourceLocation) }
         XCTAssertEqual(found.map(\.rule), [.wrongFramework])
-        XCTAssertEqual(found.first?.detail.hasPrefix("Issue.record while an XCTest test runs, for the failure at CombineProbeTests/XCTestRulesTests.swift:"), true)
+        XCTAssertEqual(found.first?.detail, "Issue.record while an XCTest test runs: elsewhere")
+        XCTAssertEqual(found.first?.origin.hasPrefix("CombineProbeTests/XCTestRulesTests.swift:"), true)
         #endif
     }
 
@@ -100,7 +107,8 @@ final class XCTestRulesTests: FailureCapturingTestCase {
         XCTAssertTrue(MainActorCheck.holdsTheMainQueue)
         let found = violations { XCTestRules.checkMainRunLoopWait(for: "XCTWaiter.wait", at: site(9)) }
         XCTAssertEqual(found.map(\.rule), [.waitInMainQueueBlock])
-        XCTAssertEqual(found.first?.detail, "XCTWaiter.wait at CombineProbeTests/XCTestRulesTests.swift:9")
+        XCTAssertEqual(found.first?.detail, "XCTWaiter.wait")
+        XCTAssertEqual(found.first?.origin, "CombineProbeTests/XCTestRulesTests.swift:9")
     }
 
     func testAMainQueueCallbackInsideASynchronousTestHoldsTheMainQueue() {
