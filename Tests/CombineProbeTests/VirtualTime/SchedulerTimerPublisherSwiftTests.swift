@@ -98,7 +98,7 @@ import Testing
     }
 
     @MainActor @Test func theTimerOfARealQueueFromTheMainActor() async throws {
-        let timer = SchedulerTimerPublisher(every: .milliseconds(10), scheduler: DispatchQueue.global())
+        let timer = SchedulerTimerPublisher(every: .milliseconds(10), scheduler: DispatchQueue(label: "SchedulerTimerPublisher.mainActor"))
         #expect(timer.tolerance == nil)
         let recorder = timer.record()
         let connection = timer.connect()

@@ -292,7 +292,7 @@ final class SchedulerTimerPublisherTests: FailureCapturingTestCase {
 
     @MainActor
     func testTheTimerOfARealQueueFromTheMainActor() async throws {
-        let timer = SchedulerTimerPublisher(every: .milliseconds(10), tolerance: .milliseconds(1), scheduler: DispatchQueue.global())
+        let timer = SchedulerTimerPublisher(every: .milliseconds(10), tolerance: .milliseconds(1), scheduler: DispatchQueue(label: "SchedulerTimerPublisher.mainActor"))
         XCTAssertEqual(timer.interval, .milliseconds(10))
         XCTAssertEqual(timer.tolerance, .milliseconds(1))
         let recorder = timer.record()
