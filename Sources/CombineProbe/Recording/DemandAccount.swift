@@ -64,7 +64,7 @@ final class DemandAccount {
                 "Publisher recorder got a value beyond demand: \(value)",
                 "the recorder had no outstanding demand, and a publisher must never send more values than its subscriber requested. "
                     + "The value was recorded all the same. Demand ledger: \(quotedLedger).",
-                kind: .valueBeyondDemand)
+                kind: .valueBeyondDemand, value: value)
         } else {
             outstanding -= 1
         }

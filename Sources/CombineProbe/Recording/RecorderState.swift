@@ -97,6 +97,10 @@ final class RecorderState<Input, Failure: Error> {
     /// For the recorder of a contract check: where its misuse goes instead
     /// of being reported.
     @exclusivity(unchecked) var misuseSink: MisuseSink?
+    /// The values beyond demand received in a row and not reported yet:
+    /// reported as one failure that counts them (see
+    /// `RecorderStorage.reportMisuse`).
+    @exclusivity(unchecked) var beyondDemand: BeyondDemandBurst?
 
     /// The type name of the subscription the publisher gave, for messages.
     var receivedSubscriptionTypeName: String? {

@@ -181,13 +181,36 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     /// Applies an event to the state under the lock. Then, outside the lock,
     /// ends the waits the event satisfied (when it was recorded) and reports
     /// the misuse it revealed.
+    ///
+    /// Values beyond demand in a row make one failure that counts them: the
+    /// first waits in `beyondDemand`, the next join it, and the burst is
+    /// reported by the first event that is not one of them, or by the
+    /// test's next read of the recorder, or when the recorder goes away.
     private func apply(_ event: (RecorderState<Input, Failure>) -> (recorded: Bool, misuse: Misuse?)) {
-        let (fulfilled, misuse) = state.withLock { state -> ([Waiter], Misuse?) in
+        let (fulfilled, misuse, burst) = state.withLock { state -> ([Waiter], Misuse?, BeyondDemandBurst?) in
             let outcome = event(state)
-            return (outcome.recorded ? Self.takeSatisfiedWaiters(state) : [], outcome.misuse)
+            let waiters = outcome.recorded ? Self.takeSatisfiedWaiters(state) : []
+            if let misuse = outcome.misuse, misuse.kind == .valueBeyondDemand, state.misuseSink == nil {
+                if state.beyondDemand == nil { state.beyondDemand = BeyondDemandBurst() }
+                state.beyondDemand?.add(misuse)
+                return (waiters, nil, nil)
+            }
+            defer { state.beyondDemand = nil }
+            return (waiters, outcome.misuse, state.beyondDemand)
         }
         for waiter in fulfilled { waiter.fulfill() }
+        if let burst { reportMisuse(burst.misuse) }
         if let misuse { reportMisuse(misuse) }
+    }
+
+    /// Reports the values beyond demand received in a row, if any (see
+    /// `apply`).
+    private func reportBeyondDemand() {
+        guard let burst = state.withLock({ state -> BeyondDemandBurst? in
+            defer { state.beyondDemand = nil }
+            return state.beyondDemand
+        }) else { return }
+        reportMisuse(burst.misuse)
     }
 
     private enum SubscriptionOutcome { case accepted, refusedSilently, refused(Misuse) }
@@ -337,6 +360,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     /// so far, and makes ``keepMisuse(_:)`` refuse later ones, which no read
     /// would deliver.
     func recorderReleased() {
+        reportBeyondDemand()
         let pending: [String] = state.withLock { state in
             state.isReleased = true
             defer { state.undeliveredMisuse.removeAll() }
@@ -348,6 +372,7 @@ final class RecorderStorage<Input, Failure: Error>: Subscriber, Sendable, Exhaus
     /// Delivers the misuse reports kept by ``reportMisuse(_:)``. Called
     /// whenever the test reads the recorder.
     func deliverPendingMisuse() {
+        reportBeyondDemand()
         let pending: [String] = state.withLock { state in
             guard !state.undeliveredMisuse.isEmpty else { return [] }
             defer { state.undeliveredMisuse.removeAll() }
@@ -456,11 +481,14 @@ struct RecorderStorageMisuse: Sendable {
     /// The broken part of the contract; nil for a misuse that is not the
     /// publisher's (an `AsyncSequence` recorder's own problems).
     let kind: Kind?
+    /// The value it is about, as a message quotes it, when it is about one.
+    let value: String
 
-    init(_ headline: String, _ explanation: String, kind: Kind? = nil) {
+    init(_ headline: String, _ explanation: String, kind: Kind? = nil, value: String = "") {
         self.headline = headline
         self.explanation = explanation
         self.kind = kind
+        self.value = value
     }
 }
 

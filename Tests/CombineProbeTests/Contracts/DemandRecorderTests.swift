@@ -110,6 +110,36 @@ final class DemandRecorderTests: FailureCapturingTestCase {
             "\(failures)")
     }
 
+    /// Values beyond demand in a row are one failure that counts them, with
+    /// the ledger once (issue 42, G.27: six failures before, each quoting
+    /// the growing ledger).
+    func testValuesBeyondDemandInARowAreOneFailureThatCountsThem() {
+        let publisher = FaultyPublisher(.ignoresDemand, values: Array(1...7))
+        let (failures, line) = captureFailures { () -> Int in
+            let recorder = publisher.record(demand: .max(1)); let line = #line
+            publisher.drive()
+            XCTAssertEqual(recorder.events.count, 8, "nothing lost")
+            return line
+        }
+        assertFailures(failures, ["Publisher recorder got 6 values beyond demand: 2, 3, 4, 5, 6, 7 (recorder created at"], at: (try? line.get()) ?? -1)
+        XCTAssertTrue(failures.first?.message.contains("The values were recorded all the same.") == true, "\(failures)")
+        XCTAssertTrue(failures.first?.message.contains("value #7 (7) beyond demand") == true, "\(failures)")
+    }
+
+    /// A burst with no event after it (a subject that goes on) is reported
+    /// by the test's next read of the recorder.
+    func testABurstWithNothingAfterItIsReportedByTheNextRead() {
+        // A publisher that never completes; the values come as a faulty
+        // publisher would send them, straight to the subscriber.
+        let recorder = Empty<Int, Never>(completeImmediately: false).record(demand: .none); let line = #line
+        let (failures, _) = captureFailures {
+            _ = recorder.receive(1)
+            _ = recorder.receive(2)
+            _ = recorder.events
+        }
+        assertFailures(failures, ["Publisher recorder got 2 values beyond demand: 1, 2"], at: line)
+    }
+
     func testValuesAfterCancelAreToleratedUpToTheOutstandingDemand() {
         let publisher = FaultyPublisher(.keepsSendingAfterCancel, values: [1, 2, 3])
         let (failures, _) = captureFailures {
@@ -165,6 +195,16 @@ final class DemandRecorderTests: FailureCapturingTestCase {
                 .record(demand: .max(1))
             publisher.drive()
             #expect(recorder.events == [.value(7), .value(8), .finished])
+        }
+    }
+
+    @Test("Values beyond demand in a row are one issue that counts them (fails on purpose)", .tags(.failurePath))
+    func valuesBeyondDemandInARowAreOneIssue() async {
+        let publisher = FaultyPublisher(.ignoresDemand, values: Array(1...7))
+        _ = await expectIssues(["Publisher recorder got 6 values beyond demand: 2, 3, 4, 5, 6, 7"], atLine: #line + 1) {
+            let recorder = publisher.record(demand: .max(1))
+            publisher.drive()
+            #expect(recorder.events.count == 8)
         }
     }
 
