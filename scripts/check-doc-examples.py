@@ -3,7 +3,9 @@
 
 Each ```swift block must appear, line for line (ignoring indentation and blank
 lines), in a file under Tests/CombineProbeTests/Documentation/, where it is
-compiled and run by `swift test`. A block preceded by the line
+compiled and run by `swift test`, or in Examples/ApproachableApp (its sources
+or tests), compiled with Swift 6.2 by .ci/run's Xcode 26-style lane — for
+what needs a default-MainActor target. A block preceded by the line
 `<!-- not-a-test -->` is exempt (package manifests, shell commands).
 
 Compiled as shown: the test code around the block's lines must not grant it
@@ -28,7 +30,8 @@ availability = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(availability)
 targets = availability.deployment_targets((root / "Package.swift").read_text())
 docs = [root / "README.md"] + sorted((root / "Documentation").rglob("*.md"))
-tests = sorted((root / "Tests" / "CombineProbeTests" / "Documentation").glob("*.swift"))
+tests = sorted((root / "Tests" / "CombineProbeTests" / "Documentation").glob("*.swift")) + [
+    path for part in ("Sources", "Tests") for path in sorted((root / "Examples" / "ApproachableApp" / part).rglob("*.swift"))]
 
 
 def normalized(text):
@@ -102,6 +105,7 @@ for doc in docs:
             index = end
         index += 1
 
-print(f"documentation examples: {checked} checked, {missing} not found in Tests/CombineProbeTests/Documentation/, "
+print(f"documentation examples: {checked} checked, {missing} not found in Tests/CombineProbeTests/Documentation/ "
+      f"or Examples/ApproachableApp, "
       f"{wrapped} compiled under availability they do not show")
 sys.exit(1 if missing or wrapped else 0)
