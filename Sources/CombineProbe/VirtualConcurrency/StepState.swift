@@ -9,6 +9,9 @@ struct StepState {
     /// The sleeps from outside the virtual world that arrived during a step,
     /// not known to be over yet.
     var outsideSleeps: [OutsideSleep] = []
+    /// The work outside virtual time that the outermost step under way
+    /// gave up waiting for (see `VirtualScheduler.landWorkInFlight()`).
+    var gaveUpOnWork: [String] = []
 }
 
 /// A sleep from outside a scheduler's virtual world, and when it ends.

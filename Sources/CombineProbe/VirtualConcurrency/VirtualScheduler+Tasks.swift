@@ -155,11 +155,19 @@ extension VirtualScheduler {
     }
 
     /// Notes that a move of time starts: see ``admitSleeper(_:until:)``.
+    ///
+    /// Moving time is the test waiting: the doubles' deliveries held until
+    /// the test waits are let go (see `DeliveryGate`), and land before the
+    /// step's first action (see `landWorkInFlight()`).
     func beginStep() {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { TaskJoining.checkHook() }
+        DeliveryGate.testWaits()
         let now = elapsed
         steps.withLock { steps in
-            if steps.inProgress == 0 { steps.startedAt = now }
+            if steps.inProgress == 0 {
+                steps.startedAt = now
+                steps.gaveUpOnWork = []
+            }
             steps.inProgress += 1
         }
     }

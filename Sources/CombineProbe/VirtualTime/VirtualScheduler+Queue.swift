@@ -125,6 +125,9 @@ extension VirtualScheduler {
     /// The clock moves to the action's due time (never backwards) under the
     /// same lock that takes the action; the action runs outside the lock.
     func runNextAction(atOrBefore limit: Int64) -> Bool {
+        // Work outside virtual time lands first: what it schedules is due at
+        // the instant it was started (see VirtualScheduler+WorkInFlight).
+        landWorkInFlight()
         // The action is written to a variable, not returned: a closure
         // returned through the lock's generic result would be wrapped in a
         // reabstraction thunk, allocated on every call.

@@ -269,17 +269,15 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         // schedules is scheduled at the instant it was started, whatever the
         // threads' timing.
         // (Nothing in flight, the common case: one look under a lock.)
-        if !InFlightWork.shared.isEmpty {
-            let gaveUp = gaveUpOn.withLock { $0 }
-            let grace = gaveUp.isEmpty ? ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier : 0
-            let (pending, hadAny) = InFlightWork.shared.settle(owner: .current, grace: grace)
-            if !pending.isEmpty {
-                // Still running after the grace period: the wait goes on in
-                // virtual time without it.
-                if gaveUp.isEmpty { gaveUpOn.withLock { $0 = pending } }
-            } else if hadAny {
-                return nil
-            }
+        // The rule is the scheduler's (`landWorkInFlight()`), for every
+        // step; the wait keeps what did not land, for its message.
+        let (pending, hadAny) = scheduler.landWorkInFlight()
+        if !pending.isEmpty {
+            // Still running after the grace period: the wait goes on in
+            // virtual time without it.
+            gaveUpOn.withLock { if $0.isEmpty { $0 = scheduler.workGivenUpOn } }
+        } else if hadAny {
+            return nil
         }
         if worldSettles && (scheduler.worldHasWorkToRun || scheduler.worldArrivals != arrivals) { return nil }
         if scheduler.runNextAction(atOrBefore: limit) { return nil }
