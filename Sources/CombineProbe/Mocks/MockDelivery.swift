@@ -95,17 +95,7 @@ public struct MockDelivery: Sendable {
         let choices = ScheduleChoices.of(scheduler)
         return MockDelivery(kind: .scheduled { call in
             // One latency per subscription, chosen when it is made.
-            var delay = lower
-            if upper > lower, let choices, choices.orders.contains(.latencies) {
-                let option = choices.choose(2, kind: .latency) { _ in
-                    let call = call()
-                    return {
-                        "the answer to \(call) came after \(VirtualTime(nanoseconds: Int64(upper))) (the upper bound), "
-                            + "not \(VirtualTime(nanoseconds: Int64(lower)))"
-                    }
-                }
-                delay = option == 0 ? lower : upper
-            }
+            let delay = ScheduleChoices.latency(from: lower, to: upper, in: choices) { "the answer to \(call())" }
             return steps(on: scheduler, of: call) { [delay] action in
                 scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(delay)), action)
             }

@@ -181,15 +181,7 @@ struct StubLatency: Sendable, CustomStringConvertible {
     /// of the explored schedule, if any: the lower bound by default.
     /// `request` ("GET https://…") names it in the report.
     func choose(for request: String) -> Int {
-        guard upper > lower, let choices, choices.orders.contains(.latencies) else { return lower }
-        let (lower, upper) = (lower, upper)
-        let option = choices.choose(2, kind: .latency) { _ in
-            {
-                "the response to \(request) came after \(VirtualTime(nanoseconds: Int64(upper))) (the upper bound), "
-                    + "not \(VirtualTime(nanoseconds: Int64(lower)))"
-            }
-        }
-        return option == 0 ? lower : upper
+        ScheduleChoices.latency(from: lower, to: upper, in: choices) { "the response to \(request)" }
     }
 
     /// `50ms … 500ms of virtual time`, `200ms of virtual time` (or of the

@@ -150,8 +150,7 @@ extension VirtualScheduler {
     var currentTaskIsInTheWorld: Bool {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
               let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) else { return false }
-        return withUnsafeCurrentTask { $0?.unownedTaskExecutor } == executor.asUnownedTaskExecutor()
-            || TaskJoining.currentTaskJoined(world: executor.worldNumber)
+        return TaskJoining.currentTaskIsMember(of: executor)
     }
 
     /// Notes that a move of time starts: see ``admitSleeper(_:until:)``.

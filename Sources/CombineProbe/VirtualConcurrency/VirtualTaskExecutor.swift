@@ -248,7 +248,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     }
 
     private func enqueue(unowned job: UnownedJob) {
-        let fromOutside = DispatchQueue.getSpecific(key: queueKey.value) != true && !Self.currentTaskPrefers(self)
+        let fromOutside = DispatchQueue.getSpecific(key: queueKey.value) != true && !TaskJoining.currentTaskPrefers(self)
         if fromOutside, let choices { UncontrolledArrivals.check(choices) }
         let key = JobKey(job)
         let onlyResumes = RuntimeJobs.onlyResumesATask(job, key: key)
@@ -287,10 +287,6 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         state.withLock { _ = $0.seen.insert(key) }
     }
 
-    /// Whether the current task prefers `executor`.
-    private static func currentTaskPrefers(_ executor: VirtualTaskExecutor) -> Bool {
-        withUnsafeCurrentTask { $0?.unownedTaskExecutor } == executor.asUnownedTaskExecutor()
-    }
 
     /// Releases the held jobs, as one ready set.
     private func releaseHeld(byTime: Bool) {

@@ -171,6 +171,20 @@ enum TaskJoining {
         return table.withLock { $0.members[key] == number }
     }
 
+    /// Whether the current task prefers `executor` (a task of the world
+    /// started with `Task(executorPreference:)`, the body of `withTasks`).
+    static func currentTaskPrefers(_ executor: VirtualTaskExecutor) -> Bool {
+        withUnsafeCurrentTask { $0?.unownedTaskExecutor } == executor.asUnownedTaskExecutor()
+    }
+
+    /// Whether the current task is a member of `executor`'s world: it
+    /// prefers the world's executor, or it joined the world. The one answer
+    /// to "is this task the world's?" (a wall test checks that no other file
+    /// reads a task's executor preference or the members).
+    static func currentTaskIsMember(of executor: VirtualTaskExecutor) -> Bool {
+        currentTaskPrefers(executor) || currentTaskJoined(world: executor.worldNumber)
+    }
+
     /// The hook: sends `job` to a world's executor, or where it went before.
     /// One lock in every case; a new task started outside any world also
     /// reads two task-locals of the task that starts it.

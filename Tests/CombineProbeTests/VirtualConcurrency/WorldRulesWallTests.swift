@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+/// The virtual world's rules, each with one owner, and a wall per rule: a
+/// test that fails when another file of the library decides it (issue 41,
+/// A). The framework that gets a failure has its own wall
+/// (`XCTestRulesTests.testEveryFrameworkCallOfTheLibraryGoesThroughTheSeam`).
+///
+/// Each wall reads the library's sources for the calls that decide its rule,
+/// and allows them in the owner's files only; `testEachWallFailsOnAPlantedSecondDecision`
+/// plants one such call in another file and shows that its wall catches it.
+final class WorldRulesWallTests: XCTestCase {
+    /// A rule of the world, the calls that decide it, and the files that may
+    /// make them.
+    struct Rule {
+        let name: String
+        let calls: [String]
+        let owners: Set<String>
+    }
+
+    static let rules = [
+        // Which tasks are the world's: a task's executor preference and the
+        // table of joined tasks are read by the joining door only, which
+        // answers `currentTaskIsMember(of:)` for everyone else.
+        Rule(name: "members", calls: ["unownedTaskExecutor", ".members["],
+             owners: ["VirtualConcurrency/Joining/TaskJoining.swift"]),
+        // When the world is quiet: the executor's quiescence, the timers'
+        // consumers and the work in flight are asked in the two places every
+        // step goes through (`quiescence(at:)`, `landWorkInFlight()`).
+        Rule(name: "quiet", calls: ["quiescence(grace:", "ticksInFlight.settle(", "InFlightWork.shared.settle("],
+             owners: ["VirtualConcurrency/VirtualScheduler+Tasks.swift", "VirtualConcurrency/VirtualScheduler+WorkInFlight.swift",
+                      "VirtualConcurrency/VirtualTaskExecutor.swift"]),
+        // Where work runs on the main actor: the world's executor settles
+        // through the main queue, the main-actor hop runs actions there, and
+        // the synchronous waiter wakes the run loop it runs; nothing else
+        // posts to the main queue or starts main-actor work.
+        Rule(name: "the main queue", calls: ["DispatchQueue.main.async", "DispatchQueue.main.sync", "MainActor.run", "Task { @MainActor"],
+             owners: ["VirtualConcurrency/VirtualTaskExecutor.swift", "MainActor/MainActorHop.swift", "Waiting/SynchronousWaiter.swift"]),
+        // The choice points: one owner per kind of choice (tied actions,
+        // ready jobs, latencies) asks the explored schedule.
+        Rule(name: "choice points", calls: [".choose(2, kind:", "kind: .tiedActions", "kind: .readyJobs", "kind: .latency"],
+             owners: ["ActionQueue/ActionQueue.swift", "VirtualConcurrency/VirtualTaskExecutor.swift", "Exploration/LatencyChoice.swift"]),
+        // The runtime's enqueue hook: read and written in one file.
+        Rule(name: "the global-enqueue hook", calls: ["swift_task_enqueueGlobal_hook", "slot.pointee"],
+             owners: ["VirtualConcurrency/Joining/GlobalEnqueueHook.swift"]),
+    ]
+
+    /// The calls of `rule` made outside its owners, as `file:line: call`.
+    static func offenders(of rule: Rule, in sources: [String: String]) -> [String] {
+        var found: [String] = []
+        for (file, text) in sources.sorted(by: { $0.key < $1.key }) where !rule.owners.contains(file) {
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("//") { continue }
+                for call in rule.calls where code.contains(call) { found.append("\(file):\(number + 1): \(call)") }
+            }
+        }
+        return found
+    }
+
+    /// The library's sources, by path under Sources/CombineProbe.
+    static func librarySources() throws -> [String: String] {
+        let sources = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/CombineProbe")
+            .resolvingSymlinksInPath()
+        var texts: [String: String] = [:]
+        let files = try XCTUnwrap(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+        for file in files where file.hasSuffix(".swift") {
+            texts[file] = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+        }
+        return texts
+    }
+
+    func testEachRuleIsDecidedByItsOwnersOnly() throws {
+        let sources = try Self.librarySources()
+        XCTAssertGreaterThan(sources.count, 100)
+        for rule in Self.rules {
+            XCTAssertEqual(Self.offenders(of: rule, in: sources), [], "\(rule.name): decided outside \(rule.owners.sorted())")
+            // Each owner exists and makes one of the calls: a wall around
+            // nothing would pass for ever.
+            for owner in rule.owners {
+                let text = try XCTUnwrap(sources[owner], "\(rule.name): no file \(owner)")
+                XCTAssertTrue(rule.calls.contains { text.contains($0) }, "\(rule.name): \(owner) makes none of \(rule.calls)")
+            }
+        }
+    }
+
+    /// A second decision planted in another file: its wall names it.
+    func testEachWallFailsOnAPlantedSecondDecision() throws {
+        var sources = try Self.librarySources()
+        for rule in Self.rules {
+            let planted = "VirtualTime/PlantedSecondDecision.swift"
+            sources[planted] = "func planted() {\n    _ = \(rule.calls[0])\n}\n"
+            XCTAssertEqual(Self.offenders(of: rule, in: sources), ["\(planted):2: \(rule.calls[0])"], rule.name)
+            sources[planted] = nil
+        }
+    }
+}
