@@ -1,4 +1,5 @@
-/// Chooses which schedules to run, and in which order: fewest deviations
+/// The default strategy (``ExplorationStrategyKind/fewestDeviationsFirst``):
+/// chooses which schedules to run, and in which order, fewest deviations
 /// first.
 ///
 /// The first schedule is the default order. Each schedule that runs tells
@@ -19,9 +20,11 @@
 /// A level keeps at most `frontierLimit` schedules waiting: past it, a new
 /// one replaces a random one (reservoir sampling), and the search no longer
 /// claims to be complete.
-struct ExplorationPlanner {
+struct FewestDeviationsFirstStrategy: ExplorationStrategy {
     private var levels: [[SchedulePath]] = [[.default]]
     private var seen: [Int] = [0]
+    /// The schedules handed out by ``next()``.
+    private var handedOut = 0
     private var random: SplitMix64
     private let frontierLimit: Int
     /// Whether some schedule was dropped from a full level, or not offered
@@ -36,6 +39,7 @@ struct ExplorationPlanner {
     /// The next schedule to run, or nil when every schedule ran.
     mutating func next() -> SchedulePath? {
         guard let level = levels.firstIndex(where: { !$0.isEmpty }) else { return nil }
+        handedOut += 1
         let index = Int(random.next(below: UInt64(levels[level].count)))
         levels[level].swapAt(index, levels[level].count - 1)
         return levels[level].removeLast()
@@ -46,9 +50,15 @@ struct ExplorationPlanner {
         !truncated && levels.allSatisfy(\.isEmpty)
     }
 
+    /// The schedules known and not handed out yet: the default, and every
+    /// schedule offered to a level, kept or dropped, less those handed out.
+    var knownRemaining: Int {
+        1 + seen.reduce(0, +) - handedOut
+    }
+
     /// Takes note of the points that `path` met when it ran: its children
     /// wait for their turn.
-    mutating func record(_ path: SchedulePath, points: [ScheduleChoices.Point], windowFull: Bool = false) {
+    mutating func record(_ path: SchedulePath, points: [ScheduleChoices.Point], windowFull: Bool) {
         if windowFull { truncated = true }
         let level = path.deviations.count + 1
         guard path.lastPoint + 1 < points.count else { return }
@@ -76,29 +86,5 @@ struct ExplorationPlanner {
         // the same chance.
         let slot = Int(random.next(below: UInt64(seen[level])))
         if slot < frontierLimit { levels[level][slot] = make() }
-    }
-}
-
-/// A small, fast, seeded generator (SplitMix64, Steele, Lea and Flood,
-/// 2014): the same seed gives the same numbers on every platform.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (bound above 0), without modulo bias worth
-    /// speaking of at these sizes.
-    mutating func next(below bound: UInt64) -> UInt64 {
-        bound <= 1 ? 0 : next().multipliedFullWidth(by: bound).high
     }
 }

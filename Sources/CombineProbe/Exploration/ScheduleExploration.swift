@@ -55,6 +55,12 @@ public struct ScheduleExploration: Sendable {
     /// ``checksReplays``).
     public static let replayCheckVariable = "COMBINEPROBE_CHECK_REPLAYS"
 
+    /// The environment variable whose value, the name of a strategy
+    /// (`fewest-deviations-first`, `depth-first`: see
+    /// ``ExplorationStrategyKind``), is the strategy of explorations that
+    /// give none.
+    public static let strategyVariable = "COMBINEPROBE_EXPLORATION_STRATEGY"
+
     /// The most schedules to run, as given: an exploration given fewer
     /// than 1 runs nothing, and says so (see ``ExplorationResult/invalidInput``).
     public let schedules: Int
@@ -64,6 +70,8 @@ public struct ScheduleExploration: Sendable {
     public let replaying: String?
     /// What the schedules reorder.
     public let orders: ExploredOrders
+    /// How the schedules are chosen (see ``ExplorationStrategyKind``).
+    public let strategy: ExplorationStrategyKind
     /// Whether each schedule runs twice, and the second run's choice points
     /// are compared with the first's: the first that differs (another kind
     /// of choice, another number of options, another count) ends the
@@ -96,9 +104,15 @@ public struct ScheduleExploration: Sendable {
     /// - parameter checkingReplays: Whether each schedule runs twice, its
     ///   second run checked against the first (see ``checksReplays``); by
     ///   default, whether `COMBINEPROBE_CHECK_REPLAYS` is `1`.
+    /// - parameter strategy: How the schedules are chosen; by default, the
+    ///   strategy named by `COMBINEPROBE_EXPLORATION_STRATEGY`, or
+    ///   ``ExplorationStrategyKind/fewestDeviationsFirst``. A name the
+    ///   variable gives that is no strategy's makes an exploration that runs
+    ///   nothing and says why.
     public init(
         schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil,
-        exploring orders: ExploredOrders = .default, checkingReplays: Bool? = nil
+        exploring orders: ExploredOrders = .default, checkingReplays: Bool? = nil,
+        strategy: ExplorationStrategyKind? = nil
     ) {
         self.schedules = schedules
         self.orders = orders
@@ -109,6 +123,18 @@ public struct ScheduleExploration: Sendable {
         }
         let environment = Self.environment
         checksReplays = checkingReplays ?? (environment(Self.replayCheckVariable) == "1")
+        if let strategy {
+            self.strategy = strategy
+        } else if let text = environment(Self.strategyVariable) {
+            if let named = ExplorationStrategyKind(rawValue: text.trimmingCharacters(in: .whitespaces)) {
+                self.strategy = named
+            } else {
+                self.strategy = .fewestDeviationsFirst
+                problems.append(Self.invalidVariableMessage(Self.strategyVariable, text))
+            }
+        } else {
+            self.strategy = .fewestDeviationsFirst
+        }
         if let seed {
             self.seed = seed
         } else if let text = environment(Self.seedVariable) {
@@ -154,6 +180,12 @@ public struct ScheduleExploration: Sendable {
     /// Why the value of an environment variable is not what it must be.
     static func invalidVariableMessage(_ variable: String, _ value: String) -> String {
         let shown = value.isEmpty ? "set but empty" : "\"\(value)\""
+        if variable == strategyVariable {
+            let names = ExplorationStrategyKind.allCases.map { "`\($0)`" }.joined(separator: " or ")
+            return "\(variable) is \(shown), which is not the name of a strategy, and nothing ran: a strategy is "
+                + "\(names) (\(variable)=depth-first). Set it to one, or unset it to explore with the default "
+                + "strategy (\(ExplorationStrategyKind.fewestDeviationsFirst))."
+        }
         if variable == seedVariable {
             return "\(variable) is \(shown), which is not a base seed, and nothing ran: a base seed is a number, "
                 + "decimal or hexadecimal after 0x (\(variable)=0x2a). Set it to one, or unset it to explore "
@@ -269,10 +301,10 @@ enum ScheduleOutcome {
     case failed(String?)
 }
 
-/// The bookkeeping of one exploration: the planner, the count, the result.
+/// The bookkeeping of one exploration: the strategy, the count, the result.
 struct ExplorationRunner {
     let exploration: ScheduleExploration
-    private var planner: ExplorationPlanner
+    private var strategy: any ExplorationStrategy
     private var run = 0
     private var replay: SchedulePath?
     /// How the replayed schedule strayed from its seed, if it did.
@@ -280,7 +312,7 @@ struct ExplorationRunner {
 
     init(_ exploration: ScheduleExploration) {
         self.exploration = exploration
-        planner = ExplorationPlanner(seed: exploration.seed, budget: max(1, exploration.schedules))
+        strategy = exploration.strategy.make(seed: exploration.seed, budget: max(1, exploration.schedules))
         if let text = exploration.replaying { replay = SchedulePath.parse(text) }
     }
 
@@ -291,7 +323,7 @@ struct ExplorationRunner {
         if let replay {
             path = run == 0 ? replay : nil
         } else {
-            path = run < exploration.schedules ? planner.next() : nil
+            path = run < exploration.schedules ? strategy.next() : nil
         }
         guard let path else { return nil }
         run += 1
@@ -326,7 +358,7 @@ struct ExplorationRunner {
         let path = choices.path
         let mismatch = choices.mismatch
         if replay != nil { replayMismatch = mismatch }
-        planner.record(path, points: choices.points, windowFull: choices.windowFull)
+        strategy.record(path, points: choices.points, windowFull: choices.windowFull)
         guard case let .failed(error) = outcome else { return nil }
         let failure = ExplorationFailure(
             schedule: schedule, deviations: choices.deviations, error: error, mismatch: mismatch,
@@ -340,8 +372,8 @@ struct ExplorationRunner {
     func result() -> ExplorationResult {
         ExplorationResult(
             exploration: exploration, schedulesRun: run,
-            coveredEverySchedule: replay == nil && exploration.invalidInput == nil && planner.isExhausted,
-            failure: nil, replayMismatch: replayMismatch, nondeterminism: nil)
+            coveredEverySchedule: replay == nil && exploration.invalidInput == nil && strategy.isExhausted,
+            failure: nil, replayMismatch: replayMismatch, nondeterminism: nil, knownRemaining: strategy.knownRemaining)
     }
 }
 
@@ -420,7 +452,7 @@ public struct ExplorationFailure: Sendable, CustomStringConvertible, CustomDebug
             let count = deviations.count
             lines.append("It differs from the default order in \(count) choice\(count == 1 ? "" : "s"):")
             lines += deviations.map { "  - \($0)" }
-            if exploration.replaying == nil {
+            if exploration.replaying == nil, exploration.strategy == .fewestDeviationsFirst {
                 lines.append("Every schedule with fewer differences passed.")
             }
         }
@@ -467,6 +499,22 @@ public struct ExplorationResult: Sendable {
     /// virtual world does not order, and its seeds may not replay. The
     /// exploration stops there.
     public let nondeterminism: String?
+    /// How many schedules the strategy knew of and had not run when the
+    /// exploration ended: at least that many remain unexplored.
+    let knownRemaining: Int
+
+    init(
+        exploration: ScheduleExploration, schedulesRun: Int, coveredEverySchedule: Bool, failure: ExplorationFailure?,
+        replayMismatch: String?, nondeterminism: String?, knownRemaining: Int = 0
+    ) {
+        self.exploration = exploration
+        self.schedulesRun = schedulesRun
+        self.coveredEverySchedule = coveredEverySchedule
+        self.failure = failure
+        self.replayMismatch = replayMismatch
+        self.nondeterminism = nondeterminism
+        self.knownRemaining = knownRemaining
+    }
 
     /// Why nothing ran, if nothing could: a budget below 1, a `replaying:`
     /// seed that cannot be read, or an environment variable
@@ -491,16 +539,30 @@ public struct ExplorationResult: Sendable {
                 return "The replayed schedule (seed \(replaying)\(from)) passed. "
                     + ExplorationReport.mismatchMessage(replayMismatch, of: replaying, given: true)
             }
-            let schedules = "\(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s")"
-            return coveredEverySchedule
-                ? (schedulesRun == 1
-                    ? "1 schedule passed: the body met no choice, so it is the only schedule the test can take."
-                    : "All \(schedules) passed: every schedule the test can take ran.")
-                : schedulesRun < exploration.schedules
-                ? "\(schedules) passed; more than \(ActionQueue.tieWindow) actions were due at one "
-                    + "instant, and a choice looks at the first \(ActionQueue.tieWindow) only: some orders were not offered."
-                : "\(schedules) passed (the budget); more remain unexplored."
+            return coverage
+
         }
         return failure.description
+    }
+
+    /// What the passing schedules covered, in the same words for the same
+    /// seed in every run: "Covered every schedule (6 distinct orders): all
+    /// passed." when every schedule the test can take ran; otherwise how
+    /// many ran, of at least how many, and why the others did not.
+    var coverage: String {
+        let strategyNote = exploration.strategy == .fewestDeviationsFirst ? "" : " Strategy: \(exploration.strategy)."
+        let schedules = "\(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s")"
+        if coveredEverySchedule {
+            return schedulesRun == 1
+                ? "Covered every schedule (1 distinct order): the body met no choice, so it is the only schedule the "
+                    + "test can take.\(strategyNote)"
+                : "Covered every schedule (\(schedulesRun) distinct orders): all passed.\(strategyNote)"
+        }
+        if schedulesRun < exploration.schedules {
+            return "\(schedules) passed; more than \(ActionQueue.tieWindow) actions were due at one instant, and a "
+                + "choice looks at the first \(ActionQueue.tieWindow) only: some orders were not offered.\(strategyNote)"
+        }
+        let known = schedulesRun + knownRemaining
+        return "\(schedules) passed (the budget), of at least \(known): more remain unexplored.\(strategyNote)"
     }
 }

@@ -118,6 +118,28 @@ final class Typeahead<S: Scheduler> {
         #expect(result.schedulesRun == 4)
     }
 
+    @Test func everyOrderOfTwoTasksRuns() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let result = await ScheduleExploration(schedules: 500, strategy: .depthFirst).run { _ in
+            let scheduler = DispatchQueue.virtualScheduler()
+            let first = Task(executorPreference: scheduler.executor) { await Task.yield() }
+            let second = Task(executorPreference: scheduler.executor) { await Task.yield() }
+            await scheduler.run()
+            await first.value
+            await second.value
+            return true
+        }
+        #expect(result.report == "Covered every schedule (6 distinct orders): all passed. Strategy: depth-first.")
+    }
+
+    /// The guide's words for a budget that ends first: two tasks that
+    /// await `Task.yield()` four times each, with the default strategy.
+    @Test func theGuidesWordsForABudgetThatEndsFirst() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let exploration = await TwoTasksThatAwait.explore(awaits: 4, start: .plain)
+        #expect(exploration.report == "200 schedules passed (the budget), of at least 233: more remain unexplored.")
+    }
+
     // MARK: The buggy version, as the guide reports it
 
     /// The report the guide shows.

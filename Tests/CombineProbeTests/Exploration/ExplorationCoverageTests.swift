@@ -50,11 +50,11 @@ enum TwoTasksThatAwait {
     /// shared counter before that await and writes it, plus one, after it:
     /// the schedule fails when an update was lost.
     static func explore(
-        awaits: Int, start: Start, lostUpdateAt: Int? = nil,
+        awaits: Int, start: Start, lostUpdateAt: Int? = nil, strategy: ExplorationStrategyKind? = nil,
         schedules: Int = ScheduleExploration.defaultSchedules
     ) async -> Exploration {
         var exploration = Exploration()
-        let result = await ScheduleExploration(schedules: schedules, seed: 7).run { _ in
+        let result = await ScheduleExploration(schedules: schedules, seed: 7, strategy: strategy).run { _ in
             let scheduler = DispatchQueue.virtualScheduler()
             let log = Locked<[String]>([])
             let counter = Locked(0)

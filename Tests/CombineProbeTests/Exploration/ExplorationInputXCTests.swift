@@ -59,9 +59,9 @@ final class ExplorationInputXCTests: FailureCapturingTestCase {
             _ = tiedOrder(2)
             return true
         }
-        XCTAssertEqual(result.report, "1 schedule passed (the budget); more remain unexplored.")
+        XCTAssertEqual(result.report, "1 schedule passed (the budget), of at least 2: more remain unexplored.")
         let alone = ScheduleExploration(schedules: 5).run { _ in true }
-        XCTAssertEqual(alone.report, "1 schedule passed: the body met no choice, so it is the only schedule the test can take.")
+        XCTAssertEqual(alone.report, "Covered every schedule (1 distinct order): the body met no choice, so it is the only schedule the test can take.")
     }
 
     // MARK: A replay that does not fit

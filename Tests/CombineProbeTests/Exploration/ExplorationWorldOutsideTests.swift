@@ -33,7 +33,7 @@ final class ExplorationWorldOutsideTests: FailureCapturingTestCase {
         XCTAssertEqual(result.schedulesRun, 1, result.report)
         XCTAssertEqual(orders, [[1, 2]])
         XCTAssertTrue(result.coveredEverySchedule)
-        XCTAssertEqual(result.report, "1 schedule passed: the body met no choice, so it is the only schedule the test can take.")
+        XCTAssertEqual(result.report, "Covered every schedule (1 distinct order): the body met no choice, so it is the only schedule the test can take.")
     }
 
     func testAMockMadeOutsideTheBodyOnASchedulerMadeInsideIsExplored() {

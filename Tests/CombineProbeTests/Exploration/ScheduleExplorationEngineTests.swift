@@ -15,7 +15,7 @@ final class ScheduleExplorationEngineTests: XCTestCase {
         XCTAssertEqual(result.schedulesRun, 2)
         XCTAssertTrue(result.coveredEverySchedule)
         XCTAssertNil(result.failure)
-        XCTAssertEqual(result.report, "All 2 schedules passed: every schedule the test can take ran.")
+        XCTAssertEqual(result.report, "Covered every schedule (2 distinct orders): all passed.")
     }
 
     func testThreeTiedActionsRunInEverySixOrdersOnce() {
@@ -49,7 +49,7 @@ final class ScheduleExplorationEngineTests: XCTestCase {
         }
         XCTAssertEqual(result.schedulesRun, 5)
         XCTAssertFalse(result.coveredEverySchedule)
-        XCTAssertEqual(result.report, "5 schedules passed (the budget); more remain unexplored.")
+        XCTAssertEqual(result.report, "5 schedules passed (the budget), of at least 15: more remain unexplored.")
     }
 
     func testTheFirstFailingScheduleIsReportedWithItsSeedAndWhatItReordered() throws {
