@@ -33,6 +33,11 @@ if let index = arguments.firstIndex(of: "--virtual-actions") {
     exit(0)
 }
 
+if arguments.contains("--step-profile") {
+    // Only the path of a step, counted (see StepProfileBenchmarks.swift).
+    runStepProfile(steps: 100)
+    exit(0)
+}
 let smoke = arguments.contains("--smoke")
 if arguments.contains("--hop") {
     // Only the hop rows (see HopBenchmarks.swift).

@@ -42,6 +42,7 @@ final class MainActorHop<Value>: @unchecked Sendable {
             // The hop's task works for the caller's test: what it starts and
             // waits for (a mock's delivery, a request in flight, a captured
             // failure) is keyed by the caller, not by this task.
+            StepProfile.hop()
             DeliveryGate.$carriedTest.withValue(DeliveryGate.currentTest) {
                 _ = Task { @MainActor in hop.run() }
             }

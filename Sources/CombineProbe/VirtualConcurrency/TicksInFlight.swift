@@ -51,6 +51,7 @@ final class TicksInFlight: Sendable {
                 return state.nextWaiter
             }
             guard let id else { return continuation.resume(returning: true) }
+            StepProfile.timer()
             DispatchQueue.global().asyncAfter(deadline: .now() + grace) { [self] in
                 let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
                     guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }

@@ -124,6 +124,7 @@ extension VirtualScheduler {
         beginStep()
         defer { endStep() }
         if actionContext == .mainActor {
+            StepProfile.hop(MainActorCheck.isCurrent ? 0 : 2) // there and back
             await advanceOnMainActor(by: UncheckedSendable(interval), at: site)
         } else {
             await advance(by: interval, at: site)
@@ -164,6 +165,7 @@ extension VirtualScheduler {
         beginStep()
         defer { endStep() }
         if actionContext == .mainActor {
+            StepProfile.hop(MainActorCheck.isCurrent ? 0 : 2) // there and back
             await advanceOnMainActor(to: UncheckedSendable(date), at: site)
         } else {
             await advance(to: date, at: site)
@@ -206,6 +208,7 @@ extension VirtualScheduler {
         beginStep()
         defer { endStep() }
         if actionContext == .mainActor {
+            StepProfile.hop(MainActorCheck.isCurrent ? 0 : 2) // there and back
             await runOnMainActor(horizon: UncheckedSendable(horizon), at: site)
         } else {
             await run(horizon: horizon, at: site)

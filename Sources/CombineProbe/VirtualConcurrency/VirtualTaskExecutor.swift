@@ -177,6 +177,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         /// Numbers the next round trip, seeing the world as it is now.
         mutating func makeTrip(scheduling: UInt64) -> RoundTrip {
             defer { tripsEnqueued += 1 }
+            StepProfile.roundTrip()
             return RoundTrip(number: tripsEnqueued, enqueued: enqueued, scheduling: scheduling)
         }
     }
@@ -276,6 +277,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         }
         if startDraining { queue.async { self.drain() } }
         if armRelease {
+            StepProfile.timer()
             DispatchQueue.global().asyncAfter(deadline: .now() + Self.holdLimit) { self.releaseHeld(byTime: true) }
         }
     }
@@ -286,7 +288,6 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         guard let key = JobKey.currentTask else { return }
         state.withLock { _ = $0.seen.insert(key) }
     }
-
 
     /// Releases the held jobs, as one ready set.
     private func releaseHeld(byTime: Bool) {
@@ -389,6 +390,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             return SettlingTrip(clean: 0, enqueued: state.enqueued, scheduling: scheduling())
         }
         guard let trip else { return false }
+        StepProfile.roundTrip()
         DispatchQueue.main.async { self.settled(trip) }
         return true
     }
@@ -414,6 +416,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             return SettlingTrip(clean: clean, enqueued: state.enqueued, scheduling: scheduling)
         }
         if let next {
+            StepProfile.roundTrip()
             DispatchQueue.main.async { self.settled(next) }
         } else {
             queue.async { self.drain() }
@@ -423,7 +426,10 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// Starts round trips through the main queue (see "The main actor"
     /// above) if a waiter waits, the executor is idle, and none is on its
     /// way already.
-    private func checkMainActor() {
+    ///
+    /// `fromWaiter`: called by the waiter itself, whose continuation a
+    /// resume here ends before it suspends (no hop).
+    private func checkMainActor(fromWaiter: Bool = false) {
         let (reached, trip) = state.withLock { state -> ([Waiter], RoundTrip?) in
             guard !state.waiters.isEmpty, !state.isDraining else { return ([], nil) }
             // Waiters that need no round trip: the drained executor is
@@ -436,6 +442,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             return (reached, state.makeTrip(scheduling: scheduling()))
         }
         if let trip { DispatchQueue.main.async { self.arrive(trip) } }
+        if !fromWaiter { StepProfile.hop(reached.count) }
         for waiter in reached {
             waiter.deadline.cancel()
             waiter.continuation.resume(returning: .reached)
@@ -477,6 +484,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             return (reached, state.makeTrip(scheduling: scheduling))
         }
         if let next { DispatchQueue.main.async { self.arrive(next) } }
+        StepProfile.hop(reached.count)
         for waiter in reached {
             waiter.deadline.cancel()
             waiter.continuation.resume(returning: .reached)
@@ -532,7 +540,10 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                 return deadline
             }
             releaseHeld(byTime: false)
-            checkMainActor()
+            checkMainActor(fromWaiter: true)
+            // Reached already (no round trip to wait for): no timer.
+            guard !deadline.isCancelled else { return }
+            StepProfile.timer()
             DispatchQueue.global().asyncAfter(deadline: .now() + grace, execute: deadline)
         }
     }
@@ -544,6 +555,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             let waiter = state.waiters.remove(at: index)
             return (waiter, Self.diagnosis(state, since: waiter.firstTrip, grace: grace))
         }
+        if waiter != nil { StepProfile.hop() }
         waiter?.continuation.resume(returning: .timedOut(diagnosis))
     }
 

@@ -122,6 +122,7 @@ extension VirtualScheduler {
         beginStep()
         defer { endStep() }
         if actionContext == .mainActor {
+            StepProfile.hop(MainActorCheck.isCurrent ? 0 : 2) // there and back
             return try await waitOnMainActor(UncheckedSendable(wait)).value
         }
         return try await wait.run()

@@ -136,6 +136,7 @@ final class AsyncWaiter: Sendable {
             return true
         }
         if keep {
+            StepProfile.timer()
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         } else if let id {
             recording.removeWaiter(id)
