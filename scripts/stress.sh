@@ -31,7 +31,7 @@ fi
 swift build --build-tests 2>&1 | tail -n 1
 start=$(date +%s)
 COMBINEPROBE_STRESS_ITERATIONS=$iterations COMBINEPROBE_EXPLORATION_ROUNDS=$(( iterations / 10 )) timeout 1800 \
-    swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor|Joining|ParallelWorlds" 2>&1 \
+    swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor|Joining|ParallelWorlds|WorldRounds|WorkInFlightStep" 2>&1 \
     | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
 echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) s"
 # The examples' repetition tests: swift-async-algorithms' AsyncTimerSequence,
