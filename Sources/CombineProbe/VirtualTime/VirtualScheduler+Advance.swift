@@ -224,6 +224,20 @@ extension VirtualScheduler {
             return stopped(at: head)
         }
 
+        /// What the horizon's failure adds about a repeating schedule that
+        /// the code under test may never have made: the scheduler cannot
+        /// tell which code made it (on Linux the operators' frames have no
+        /// names), so it names the operator known to leave one behind.
+        static var repeatingLeftoverHint: String {
+            #if COMBINEPROBE_OPENCOMBINE
+            " (If the code under test makes no repeating schedule, an operator made it: OpenCombine 0.14.0's timeout "
+                + "schedules its timer as a repeating one, and keeps it after the timeout fired or the upstream completed. "
+                + "Advance by a fixed time past the timeout, or cancel the subscription; see Pitfalls, Linux and OpenCombine.)"
+            #else
+            ""
+            #endif
+        }
+
         /// Ends the run before `head`, with a test failure: a repeating
         /// schedule past the horizon, or a chain at its maximum of actions.
         /// Not inlined: its temporaries of the generic types would make
@@ -239,7 +253,8 @@ extension VirtualScheduler {
                     + "(virtual time is now \(scheduler.elapsed)): a repeating schedule, every \(VirtualTime(nanoseconds: interval)), "
                     + "is due again at \(VirtualTime(nanoseconds: head.due)), and never runs out "
                     + "(\(pending) action\(pending == 1 ? "" : "s") still scheduled). "
-                    + "Advance by a fixed time instead, cancel the repeating schedule, or pass a larger horizon.",
+                    + "Advance by a fixed time instead, cancel the repeating schedule, or pass a larger horizon."
+                    + Self.repeatingLeftoverHint,
                     at: site)
                 return false
             }

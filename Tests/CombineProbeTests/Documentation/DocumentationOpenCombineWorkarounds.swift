@@ -6,6 +6,15 @@ import Foundation
 import XCTest
 
 final class DocumentationOpenCombineWorkarounds: XCTestCase {
+    // Pitfalls.md, "Linux and OpenCombine": a timeout in virtual time.
+    func testATimeoutInVirtualTimeOnOpenCombine() throws {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let reply = PassthroughSubject<String, Never>()
+        let recorder = reply.timeout(.milliseconds(30), scheduler: scheduler).record()
+        scheduler.advance(by: .milliseconds(30)) // not run(): the timer repeats on OpenCombine
+        XCTAssertNoThrow(try recorder.finished.get())
+    }
+
     func testMergingTwoSubjectsWithFlatMap() throws {
         let local = PassthroughSubject<String, Never>()
         let remote = PassthroughSubject<String, Never>()

@@ -87,6 +87,28 @@ final class VirtualSchedulerLimitsTests: FailureCapturingTestCase {
         XCTAssertEqual(scheduler.elapsed, .seconds(7200))
     }
 
+    /// OpenCombine 0.14.0's `timeout` keeps its repeating timer after it
+    /// fired: the horizon's failure says so, since the scheduler cannot name
+    /// the code that made the schedule (issue 42, G.25).
+    func testATimeoutsLeftoverTimerIsExplainedAtTheHorizon() {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let reply = PassthroughSubject<String, Never>()
+        let recorder = reply.timeout(.milliseconds(30), scheduler: scheduler).record()
+        let (failures, _) = captureFailures { scheduler.run(horizon: .seconds(1)) }
+        XCTAssertEqual(recorder.events, [.finished])
+        #if COMBINEPROBE_OPENCOMBINE
+        assertFailures(failures, ["VirtualScheduler.run() stopped at its horizon of 1s of virtual time"], at: #line - 3)
+        XCTAssertTrue(failures.first?.message.hasSuffix(
+            "(If the code under test makes no repeating schedule, an operator made it: OpenCombine 0.14.0's timeout "
+                + "schedules its timer as a repeating one, and keeps it after the timeout fired or the upstream completed. "
+                + "Advance by a fixed time past the timeout, or cancel the subscription; see Pitfalls, Linux and OpenCombine.)") == true,
+            "\(failures)")
+        #else
+        // Apple's Combine: whatever its timer, the message has no such note.
+        XCTAssertFalse(failures.contains { $0.message.contains("OpenCombine") })
+        #endif
+    }
+
     func testRunStopsAnEndlessRepeatingScheduleAtItsHorizonAndNamesIt() {
         let scheduler = DispatchQueue.virtualScheduler()
         var count = 0
