@@ -118,6 +118,22 @@ final class Typeahead<S: Scheduler> {
         #expect(result.schedulesRun == 4)
     }
 
+    @Test func everyScheduleRanWithAwaits() async {
+        let result = await ScheduleExploration(schedules: 50).run { _ in
+            let scheduler = DispatchQueue.virtualScheduler()
+            let service = SuggestionServiceMock()
+            service.defaultDelivery = .after(between: .milliseconds(50) ... .milliseconds(500), on: scheduler)
+            let typeahead = Typeahead(service: service, scheduler: scheduler)
+            typeahead.query = "s"
+            await scheduler.advance(by: .milliseconds(100))
+            typeahead.query = "sw"
+            await scheduler.run()
+            return typeahead.suggestions == ["swift"]
+        }
+        #expect(result.failure == nil)
+        #expect(result.coveredEverySchedule)
+    }
+
     @Test func everyOrderOfTwoTasksRuns() async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let result = await ScheduleExploration(schedules: 500, strategy: .depthFirst).run { _ in
