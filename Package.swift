@@ -16,6 +16,9 @@ let package = Package(
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "CombineProbe", targets: ["CombineProbe"]),
+        /// Merges the result files of an exploration sharded across machines
+        /// (`swift run combineprobe-shards merge <dir> --junit <file>`).
+        .executable(name: "combineprobe-shards", targets: ["combineprobe-shards"]),
     ],
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
@@ -30,12 +33,17 @@ let package = Package(
                          condition: .when(platforms: openCombinePlatforms)),
                 .product(name: "OpenCombineFoundation", package: "OpenCombine",
                          condition: .when(platforms: openCombinePlatforms)),
+                "CombineProbeShards",
             ],
             swiftSettings: combineSwitch
         ),
+        // The result files of sharded explorations and their merge: Foundation
+        // only, so that the command links neither XCTest nor Testing.
+        .target(name: "CombineProbeShards"),
+        .executableTarget(name: "combineprobe-shards", dependencies: ["CombineProbeShards"]),
         .testTarget(
             name: "CombineProbeTests",
-            dependencies: ["CombineProbe"],
+            dependencies: ["CombineProbe", "CombineProbeShards"],
             resources: [.copy("Fixtures")],
             swiftSettings: combineSwitch
         ),

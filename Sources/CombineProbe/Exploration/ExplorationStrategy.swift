@@ -8,7 +8,8 @@
 ///
 /// Strategies, one per file: ``FewestDeviationsFirstStrategy`` (the
 /// default) and ``DepthFirstStrategy``. The user picks one by name
-/// (``ExplorationStrategyKind``).
+/// (``ExplorationStrategyKind``). ``ShardedStrategy`` wraps either, to run
+/// one shard of its schedules (see ``ExplorationShard``).
 protocol ExplorationStrategy {
     /// The next schedule to run, or nil when the strategy has no more.
     mutating func next() -> SchedulePath?

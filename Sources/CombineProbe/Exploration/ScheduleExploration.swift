@@ -61,6 +61,17 @@ public struct ScheduleExploration: Sendable {
     /// give none.
     public static let strategyVariable = "COMBINEPROBE_EXPLORATION_STRATEGY"
 
+    /// The environment variable whose value, `i/n` (shard i of n, counted
+    /// from 0), makes explorations that give no `shard:` run that shard of
+    /// their schedules (see ``ExplorationShard``). Where it is not set,
+    /// Bazel's `TEST_SHARD_INDEX` and `TEST_TOTAL_SHARDS` choose the shard.
+    public static let shardVariable = "COMBINEPROBE_EXPLORATION_SHARD"
+
+    /// The environment variable whose value, a directory, makes every
+    /// exploration write its result there, one JSON file per exploration
+    /// and shard, for `combineprobe-shards merge` to merge.
+    public static let resultsVariable = "COMBINEPROBE_EXPLORATION_RESULTS"
+
     /// The most schedules to run, as given: an exploration given fewer
     /// than 1 runs nothing, and says so (see ``ExplorationResult/invalidInput``).
     public let schedules: Int
@@ -78,6 +89,15 @@ public struct ScheduleExploration: Sendable {
     /// exploration with ``ExplorationResult/nondeterminism``. It doubles the
     /// exploration's cost; a failing schedule's replay is checked anyway.
     public let checksReplays: Bool
+    /// The slice of the schedules this exploration runs: ``ExplorationShard/whole``
+    /// unless a shard was given or the environment chose one.
+    public let shard: ExplorationShard
+    /// The file to touch when the exploration runs: Bazel's
+    /// `TEST_SHARD_STATUS_FILE`, when Bazel's variables chose the shard.
+    let shardStatusFile: String?
+    /// The directory to write the result to, from
+    /// `COMBINEPROBE_EXPLORATION_RESULTS`.
+    let resultsDirectory: String?
     /// Why nothing can run, if nothing can: a budget below 1, a replay seed
     /// that cannot be read, an environment variable set to something that
     /// is not a seed.
@@ -109,10 +129,16 @@ public struct ScheduleExploration: Sendable {
     ///   ``ExplorationStrategyKind/fewestDeviationsFirst``. A name the
     ///   variable gives that is no strategy's makes an exploration that runs
     ///   nothing and says why.
+    /// - parameter shard: The slice of the schedules to run (see
+    ///   ``ExplorationShard``); by default, the shard that
+    ///   `COMBINEPROBE_EXPLORATION_SHARD` names (`2/8`), or else Bazel's
+    ///   `TEST_SHARD_INDEX` of `TEST_TOTAL_SHARDS`, or else every schedule.
+    ///   A value the variables give that is no shard makes an exploration
+    ///   that runs nothing and says why. A replay ignores the shard.
     public init(
         schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil,
         exploring orders: ExploredOrders = .default, checkingReplays: Bool? = nil,
-        strategy: ExplorationStrategyKind? = nil
+        strategy: ExplorationStrategyKind? = nil, shard: ExplorationShard? = nil
     ) {
         self.schedules = schedules
         self.orders = orders
@@ -135,6 +161,16 @@ public struct ScheduleExploration: Sendable {
         } else {
             self.strategy = .fewestDeviationsFirst
         }
+        if let shard {
+            self.shard = shard
+            shardStatusFile = nil
+        } else {
+            let chosen = ExplorationShard.read(environment)
+            self.shard = chosen.shard
+            shardStatusFile = chosen.statusFile
+            if let problem = chosen.problem { problems.append(problem) }
+        }
+        resultsDirectory = environment(Self.resultsVariable).flatMap { $0.isEmpty ? nil : $0 }
         if let seed {
             self.seed = seed
         } else if let text = environment(Self.seedVariable) {
@@ -214,6 +250,13 @@ public struct ScheduleExploration: Sendable {
                 + "instead of exploring up to \(schedules).\n").utf8))
     }
 
+    /// Touches Bazel's status file, if Bazel's variables chose the shard:
+    /// the test runner shards.
+    func touchShardStatusFile() {
+        guard invalidInput == nil, let shardStatusFile else { return }
+        ExplorationShard.touchStatusFile(shardStatusFile)
+    }
+
     /// Runs `body` once per schedule, until one returns false or throws, or
     /// the budget or the schedules run out. An exploration given a budget
     /// below 1 or a seed that cannot be read runs nothing (see
@@ -222,15 +265,31 @@ public struct ScheduleExploration: Sendable {
     /// - parameter body: The test: it makes its virtual world, runs, and
     ///   returns whether the schedule passed. A thrown error fails the
     ///   schedule.
+    /// - parameter fileID: The file of the call, which names its result
+    ///   file (see ``resultsVariable``); leave the default.
+    /// - parameter line: The line of the call; leave the default.
     /// - returns: What the exploration found.
-    public func run(_ body: (ExploredSchedule) throws -> Bool) -> ExplorationResult {
-        run(at: nil, body)
+    public func run(
+        fileID: StaticString = #fileID, line: UInt = #line, _ body: (ExploredSchedule) throws -> Bool
+    ) -> ExplorationResult {
+        run(at: nil, resultsSite: "\(fileID):\(line)", body)
     }
 
     /// `run(_:)`, for a call made at `site`, which a note on standard
-    /// error names.
-    func run(at site: String?, _ body: (ExploredSchedule) throws -> Bool) -> ExplorationResult {
+    /// error names; its result file is named after `resultsSite`, or else
+    /// `site`.
+    func run(
+        at site: String?, resultsSite: String? = nil, _ body: (ExploredSchedule) throws -> Bool
+    ) -> ExplorationResult {
+        let result = explore(at: site, body)
+        ExplorationResultsFile.write(result, at: resultsSite ?? site)
+        return result
+    }
+
+    /// Runs the schedules of `run(at:_:)`.
+    private func explore(at site: String?, _ body: (ExploredSchedule) throws -> Bool) -> ExplorationResult {
         noteReplayChosenByEnvironment(at: site)
+        touchShardStatusFile()
         var runner = ExplorationRunner(self)
         while let (schedule, choices) = runner.next() {
             let outcome: ScheduleOutcome
@@ -249,27 +308,44 @@ public struct ScheduleExploration: Sendable {
         return runner.result()
     }
 
-    /// The async form of ``run(_:)``.
+    /// The async form of ``run(fileID:line:_:)``.
     ///
     /// - parameter isolation: The actor `body` runs on; leave the default.
+    /// - parameter fileID: The file of the call, which names its result
+    ///   file (see ``resultsVariable``); leave the default.
+    /// - parameter line: The line of the call; leave the default.
     /// - parameter body: The test: it makes its virtual world, runs, and
     ///   returns whether the schedule passed. A thrown error fails the
     ///   schedule.
     /// - returns: What the exploration found.
     public func run(
         isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, line: UInt = #line,
         _ body: (ExploredSchedule) async throws -> Bool
     ) async -> ExplorationResult {
-        await run(at: nil, isolation: isolation, body)
+        await run(at: nil, resultsSite: "\(fileID):\(line)", isolation: isolation, body)
     }
 
     /// The async form of `run(at:_:)`.
     func run(
         at site: String?,
+        resultsSite: String? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (ExploredSchedule) async throws -> Bool
     ) async -> ExplorationResult {
+        let result = await explore(at: site, isolation: isolation, body)
+        ExplorationResultsFile.write(result, at: resultsSite ?? site)
+        return result
+    }
+
+    /// Runs the schedules of `run(at:isolation:_:)`.
+    private func explore(
+        at site: String?,
+        isolation: isolated (any Actor)?,
+        _ body: (ExploredSchedule) async throws -> Bool
+    ) async -> ExplorationResult {
         noteReplayChosenByEnvironment(at: site)
+        touchShardStatusFile()
         var runner = ExplorationRunner(self)
         while let (schedule, choices) = runner.next() {
             let outcome: ScheduleOutcome
@@ -305,16 +381,27 @@ enum ScheduleOutcome {
 struct ExplorationRunner {
     let exploration: ScheduleExploration
     private var strategy: any ExplorationStrategy
+    /// The schedules the body ran.
     private var run = 0
+    /// Whether the first run is the default schedule that a shard other
+    /// than the first runs to learn its choice points, and does not count.
+    private let probesDefault: Bool
     private var replay: SchedulePath?
     /// How the replayed schedule strayed from its seed, if it did.
     private var replayMismatch: String?
 
     init(_ exploration: ScheduleExploration) {
         self.exploration = exploration
-        strategy = exploration.strategy.make(seed: exploration.seed, budget: max(1, exploration.schedules))
+        let inner = exploration.strategy.make(seed: exploration.seed, budget: max(1, exploration.schedules))
         if let text = exploration.replaying { replay = SchedulePath.parse(text) }
+        let sharded = exploration.replaying == nil && exploration.shard.count > 1
+        strategy = sharded ? ShardedStrategy(inner, shard: exploration.shard) : inner
+        probesDefault = sharded && exploration.shard.index != 0
     }
+
+    /// The schedules that ran and count: all but a shard's probe of the
+    /// default schedule.
+    private var counted: Int { probesDefault ? max(0, run - 1) : run }
 
     /// The next schedule to run, with the choices it will make.
     mutating func next() -> (ExploredSchedule, ScheduleChoices)? {
@@ -323,11 +410,11 @@ struct ExplorationRunner {
         if let replay {
             path = run == 0 ? replay : nil
         } else {
-            path = run < exploration.schedules ? strategy.next() : nil
+            path = counted < exploration.schedules || (probesDefault && run == 0) ? strategy.next() : nil
         }
         guard let path else { return nil }
         run += 1
-        let schedule = ExploredSchedule(number: run, seed: path.description, deviationCount: path.deviations.count)
+        let schedule = ExploredSchedule(number: counted, seed: path.description, deviationCount: path.deviations.count)
         return (schedule, ScheduleChoices(path: path, orders: exploration.orders))
     }
 
@@ -346,7 +433,7 @@ struct ExplorationRunner {
         guard let mismatch = again.mismatch else { return nil }
         let uncontrolled = (UncontrolledArrivals.describe(first) ?? UncontrolledArrivals.describe(again)).map { "; \($0)" } ?? ""
         return ExplorationResult(
-            exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: nil,
+            exploration: exploration, schedulesRun: counted, coveredEverySchedule: false, failure: nil,
             replayMismatch: replayMismatch,
             nondeterminism: "\(schedule) did not replay the same way when it ran twice (\(mismatch))\(uncontrolled)")
     }
@@ -360,18 +447,23 @@ struct ExplorationRunner {
         if replay != nil { replayMismatch = mismatch }
         strategy.record(path, points: choices.points, windowFull: choices.windowFull)
         guard case let .failed(error) = outcome else { return nil }
+        if probesDefault, run == 1 {
+            return ExplorationResult(
+                exploration: exploration, schedulesRun: 0, coveredEverySchedule: false, failure: nil,
+                replayMismatch: nil, nondeterminism: nil, defaultFailedInAnotherShard: true)
+        }
         let failure = ExplorationFailure(
             schedule: schedule, deviations: choices.deviations, error: error, mismatch: mismatch,
             uncontrolled: UncontrolledArrivals.describe(choices), points: choices.points, exploration: exploration)
         return ExplorationResult(
-            exploration: exploration, schedulesRun: run, coveredEverySchedule: false, failure: failure,
+            exploration: exploration, schedulesRun: counted, coveredEverySchedule: false, failure: failure,
             replayMismatch: replayMismatch, nondeterminism: nil)
     }
 
     /// The result of an exploration that found no failing schedule.
     func result() -> ExplorationResult {
         ExplorationResult(
-            exploration: exploration, schedulesRun: run,
+            exploration: exploration, schedulesRun: counted,
             coveredEverySchedule: replay == nil && exploration.invalidInput == nil && strategy.isExhausted,
             failure: nil, replayMismatch: replayMismatch, nondeterminism: nil, knownRemaining: strategy.knownRemaining)
     }
@@ -379,7 +471,9 @@ struct ExplorationRunner {
 
 /// One schedule of an exploration, as the test body sees it.
 public struct ExploredSchedule: Sendable, CustomStringConvertible {
-    /// Its rank in the exploration, from 1.
+    /// Its rank in the exploration, from 1; 0 for the default schedule
+    /// that a shard other than the first runs only to learn its choice
+    /// points (see ``ExplorationShard``), which it does not count.
     public let number: Int
     /// The seed that replays it: `default`, or deviations like `4.1-9.2`.
     public let seed: String
@@ -444,7 +538,8 @@ public struct ExplorationFailure: Sendable, CustomStringConvertible, CustomDebug
         } else if schedule.isDefault {
             lines.append("The default schedule failed: the test fails without exploring.")
         } else {
-            lines.append("Schedule \(schedule.number) of at most \(exploration.schedules) failed "
+            let shard = exploration.shard.count > 1 ? " in shard \(exploration.shard)" : ""
+            lines.append("Schedule \(schedule.number) of at most \(exploration.schedules)\(shard) failed "
                 + "(seed \(schedule.seed); base seed 0x\(String(exploration.seed, radix: 16))).")
         }
         if let error { lines.append("It threw \(error).") }
@@ -453,7 +548,9 @@ public struct ExplorationFailure: Sendable, CustomStringConvertible, CustomDebug
             lines.append("It differs from the default order in \(count) choice\(count == 1 ? "" : "s"):")
             lines += deviations.map { "  - \($0)" }
             if exploration.replaying == nil, exploration.strategy == .fewestDeviationsFirst {
-                lines.append("Every schedule with fewer differences passed.")
+                lines.append(exploration.shard.count > 1
+                    ? "Every schedule of shard \(exploration.shard) with fewer differences passed."
+                    : "Every schedule with fewer differences passed.")
             }
         }
         if let mismatch {
@@ -502,11 +599,16 @@ public struct ExplorationResult: Sendable {
     /// How many schedules the strategy knew of and had not run when the
     /// exploration ended: at least that many remain unexplored.
     let knownRemaining: Int
+    /// Whether this shard, not the first, found the default schedule
+    /// failing: shard 0 reports it, and this shard ran none of its own.
+    let defaultFailedInAnotherShard: Bool
 
     init(
         exploration: ScheduleExploration, schedulesRun: Int, coveredEverySchedule: Bool, failure: ExplorationFailure?,
-        replayMismatch: String?, nondeterminism: String?, knownRemaining: Int = 0
+        replayMismatch: String?, nondeterminism: String?, knownRemaining: Int = 0,
+        defaultFailedInAnotherShard: Bool = false
     ) {
+        self.defaultFailedInAnotherShard = defaultFailedInAnotherShard
         self.exploration = exploration
         self.schedulesRun = schedulesRun
         self.coveredEverySchedule = coveredEverySchedule
@@ -552,6 +654,9 @@ public struct ExplorationResult: Sendable {
     var coverage: String {
         let strategyNote = exploration.strategy == .fewestDeviationsFirst ? "" : " Strategy: \(exploration.strategy)."
         let schedules = "\(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s")"
+        if exploration.shard.count > 1 {
+            return shardCoverage(schedules, strategyNote)
+        }
         if coveredEverySchedule {
             return schedulesRun == 1
                 ? "Covered every schedule (1 distinct order): the body met no choice, so it is the only schedule the "
@@ -564,5 +669,25 @@ public struct ExplorationResult: Sendable {
         }
         let known = schedulesRun + knownRemaining
         return "\(schedules) passed (the budget), of at least \(known): more remain unexplored.\(strategyNote)"
+    }
+
+    /// ``coverage``, for one shard of an exploration.
+    private func shardCoverage(_ schedules: String, _ strategyNote: String) -> String {
+        let shard = "Shard \(exploration.shard)"
+        if defaultFailedInAnotherShard {
+            return "\(shard): the default schedule failed, which shard 0/\(exploration.shard.count) reports; this "
+                + "shard ran none of its own schedules.\(strategyNote)"
+        }
+        if coveredEverySchedule {
+            return "\(shard) covered every schedule of its slice (\(schedules)): all passed.\(strategyNote)"
+        }
+        if schedulesRun < exploration.schedules {
+            return "\(shard): \(schedules) passed; more than \(ActionQueue.tieWindow) actions were due at one "
+                + "instant, and a choice looks at the first \(ActionQueue.tieWindow) only: some orders were not "
+                + "offered.\(strategyNote)"
+        }
+        let known = schedulesRun + knownRemaining
+        return "\(shard): \(schedules) passed (the budget), of at least \(known) in its slice: more remain "
+            + "unexplored.\(strategyNote)"
     }
 }

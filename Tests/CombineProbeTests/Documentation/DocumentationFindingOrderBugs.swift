@@ -134,6 +134,18 @@ final class Typeahead<S: Scheduler> {
         #expect(result.coveredEverySchedule)
     }
 
+    @Test func twoShardsRunTheSchedulesOfOne() {
+        var seeds: [String] = []
+        for index in 0..<2 {
+            let result = ScheduleExploration(shard: ExplorationShard(index: index, of: 2)).run { schedule in
+                if schedule.number > 0 { seeds.append(schedule.seed) }
+                return true
+            }
+            #expect(result.coveredEverySchedule)
+        }
+        #expect(seeds.count == 1)
+    }
+
     @Test func everyOrderOfTwoTasksRuns() async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let result = await ScheduleExploration(schedules: 500, strategy: .depthFirst).run { _ in
