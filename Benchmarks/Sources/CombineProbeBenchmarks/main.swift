@@ -6,7 +6,9 @@ import Foundation
 // checks the benchmarks still build and run; only full runs are meaningful.
 // `--exploration [--smoke]` prints only the schedule exploration rows;
 // `--hop [--smoke]` only the rows of the hop to the main actor;
-// `--joining [--smoke]` only the rows of tasks that join the world.
+// `--joining [--smoke]` only the rows of tasks that join the world;
+// `--bugs [--smoke]` only the bug benchmark: schedules to find each planted
+// order bug, per strategy.
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--memory"), arguments.count > index + 2, let n = Int(arguments[index + 2]) {
@@ -51,6 +53,11 @@ if arguments.contains("--joining") {
     var report = Report()
     addJoiningRows(to: &report, smoke: smoke)
     report.print()
+    exit(0)
+}
+if arguments.contains("--bugs") {
+    // Only the bug benchmark (see OrderBugBenchmarks.swift).
+    runBugBenchmark(smoke: smoke)
     exit(0)
 }
 if arguments.contains("--exploration") {
