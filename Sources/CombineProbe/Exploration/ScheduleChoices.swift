@@ -65,6 +65,9 @@ final class ScheduleChoices: Sendable {
         /// and how many choice points had been met when the first came.
         var uncontrolledArrivals = 0
         var firstUncontrolledAfter: Int?
+        /// Whether new tasks started back to back were split by the hold
+        /// limit of real time (see ``disturbedByTime``).
+        var disturbedByTime = false
     }
 
     /// The schedule's forced options, by point number.
@@ -152,6 +155,21 @@ final class ScheduleChoices: Sendable {
         let writers = state.withLock { state in state.descriptions.sorted { $0.key < $1.key }.map(\.value) }
         return writers.map { $0() }
     }
+
+    /// Notes that a new task reached a virtual executor of the schedule
+    /// while tasks started before it had been released by the hold limit
+    /// of real time, not by a step: the thread that starts them stalled
+    /// (a loaded machine), and they did not run as one ready set.
+    func noteDisturbedByTime() {
+        state.withLock { state in
+            if !state.closed { state.disturbedByTime = true }
+        }
+    }
+
+    /// Whether the run was disturbed by real time (see
+    /// ``noteDisturbedByTime()``): its choices may not be the schedule's
+    /// own, and the exploration runs it again.
+    var disturbedByTime: Bool { state.withLock { $0.disturbedByTime } }
 
     /// Notes a job that reached a virtual executor of the schedule from
     /// code that does not run in it; nothing once the run ended.

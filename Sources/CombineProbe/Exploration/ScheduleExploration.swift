@@ -291,12 +291,17 @@ public struct ScheduleExploration: Sendable {
         noteReplayChosenByEnvironment(at: site)
         touchShardStatusFile()
         var runner = ExplorationRunner(self)
-        while let (schedule, choices) = runner.next() {
-            let outcome: ScheduleOutcome
-            do {
-                outcome = try ScheduleChoices.$current.withValue(choices) { try body(schedule) } ? .passed : .failed(nil)
-            } catch {
-                outcome = .failed("\(error)")
+        while let (schedule, first) = runner.next() {
+            var choices = first
+            var outcome: ScheduleOutcome = .passed
+            for attempt in 0...ExplorationRunner.disturbedRetries {
+                if attempt > 0 { choices = runner.fresh(choices) }
+                do {
+                    outcome = try ScheduleChoices.$current.withValue(choices) { try body(schedule) } ? .passed : .failed(nil)
+                } catch {
+                    outcome = .failed("\(error)")
+                }
+                if !choices.disturbedByTime { break }
             }
             if checksReplays {
                 let again = runner.again(choices)
@@ -347,15 +352,21 @@ public struct ScheduleExploration: Sendable {
         noteReplayChosenByEnvironment(at: site)
         touchShardStatusFile()
         var runner = ExplorationRunner(self)
-        while let (schedule, choices) = runner.next() {
-            let outcome: ScheduleOutcome
-            do {
-                let passed = try await ScheduleChoices.$current.withValue(choices, operation: {
-                    try await body(schedule)
-                }, isolation: isolation)
-                outcome = passed ? .passed : .failed(nil)
-            } catch {
-                outcome = .failed("\(error)")
+        while let (schedule, first) = runner.next() {
+            var choices = first
+            var outcome: ScheduleOutcome = .passed
+            for attempt in 0...ExplorationRunner.disturbedRetries {
+                if attempt > 0 { choices = runner.fresh(choices) }
+                do {
+                    let current = choices
+                    let passed = try await ScheduleChoices.$current.withValue(current, operation: {
+                        try await body(schedule)
+                    }, isolation: isolation)
+                    outcome = passed ? .passed : .failed(nil)
+                } catch {
+                    outcome = .failed("\(error)")
+                }
+                if !choices.disturbedByTime { break }
             }
             if checksReplays {
                 let again = runner.again(choices)
@@ -416,6 +427,20 @@ struct ExplorationRunner {
         run += 1
         let schedule = ExploredSchedule(number: counted, seed: path.description, deviationCount: path.deviations.count)
         return (schedule, ScheduleChoices(path: path, orders: exploration.orders))
+    }
+
+    /// How many times a schedule disturbed by real time runs again (see
+    /// `ScheduleChoices.disturbedByTime`): new tasks that the body started
+    /// back to back were split by the hold limit because its thread stalled
+    /// (a loaded machine), so the run's choices may not be the schedule's.
+    /// The last run counts, disturbed or not.
+    static let disturbedRetries = 2
+
+    /// Fresh choices for running the schedule that `choices` ran once more,
+    /// after its run was disturbed by real time.
+    func fresh(_ choices: ScheduleChoices) -> ScheduleChoices {
+        choices.close()
+        return ScheduleChoices(path: choices.path, orders: exploration.orders)
     }
 
     /// The choices of a second run of the schedule that `choices` ran, which

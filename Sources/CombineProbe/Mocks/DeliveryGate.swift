@@ -61,10 +61,18 @@ final class DeliveryGate: Sendable {
     /// Called when a test starts a wait: opens the gates made on that test's
     /// task (in the same explored schedule, or outside any), and those made
     /// where no Swift Testing test was current, outside any schedule.
-    static func testWaits() {
+    ///
+    /// - parameter includingUnowned: Whether the gates of no test open too:
+    ///   yes for a wait; no for a move of time (`advance`, `run`), which
+    ///   lets its own test's deliveries land, and would otherwise open, for
+    ///   the parallel tests that keep theirs closed until they wait, the
+    ///   gates made on their background threads.
+    static func testWaits(includingUnowned: Bool = true) {
         let waiter = WorkOwner.current
         let opening = closed.withLock { gates in
-            gates.filter { waiter.waits(for: $0.owner) || ($0.owner.test.isEmpty && $0.owner.schedule == nil) }
+            gates.filter {
+                waiter.waits(for: $0.owner) || (includingUnowned && $0.owner.test.isEmpty && $0.owner.schedule == nil)
+            }
         }
         for gate in opening { gate.open() }
     }

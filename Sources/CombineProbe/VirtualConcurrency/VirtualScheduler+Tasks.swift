@@ -160,7 +160,7 @@ extension VirtualScheduler {
     /// step's first action (see `landWorkInFlight()`).
     func beginStep() {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { TaskJoining.checkHook() }
-        DeliveryGate.testWaits()
+        DeliveryGate.testWaits(includingUnowned: false)
         let now = elapsed
         steps.withLock { steps in
             if steps.inProgress == 0 {

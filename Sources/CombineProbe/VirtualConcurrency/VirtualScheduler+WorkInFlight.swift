@@ -4,8 +4,8 @@ import Foundation
 // a NetworkStub's request in flight (see `InFlightWork`) — lands before any
 // step moves time on, whatever the step: `advance`, `run`, a wait, a record
 // assertion, sync or async. Every action a step runs is taken by
-// `runNextAction(atOrBefore:)`, which asks `landWorkInFlight()` first: one
-// rule, in one place (issue 41, C: before, only a wait let such work land,
+// `runNextAction(atOrBefore:)` or by `run()`'s `RunPlan.step()`, which ask
+// `landWorkInFlight()` first: one rule (issue 41, C: before, only a wait let such work land,
 // and an `advance` ran the next action while a double's answer was still on
 // its way).
 

@@ -141,6 +141,11 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         /// How many times held jobs were released by `holdLimit` rather than
         /// by a step (see ``releasesByTime``).
         var releasesByTime = 0
+        /// Whether new tasks were released by the hold limit since a step
+        /// last waited: a new task from outside arriving now does not form
+        /// one ready set with them (see `enqueue`, and
+        /// `ScheduleChoices.disturbedByTime`).
+        var releasedByTimeSinceStep = false
         /// The jobs run so far, by address and task id (``JobKey``): a
         /// task's job is the task itself, so a job seen before is a task of
         /// the world resuming, and one never seen is a task's first job.
@@ -258,6 +263,12 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             if let key, onlyResumes || (nonisolated && key.id != 0 && key == state.running) {
                 state.runsNext.insert(key)
             }
+            if fromOutside, let key, !state.seen.contains(key), state.waiters.isEmpty, state.releasedByTimeSinceStep {
+                // Tasks started back to back were split by real time (the
+                // thread that starts them stalled past the hold limit): an
+                // explored schedule runs again (see ScheduleExploration).
+                choices?.noteDisturbedByTime()
+            }
             if fromOutside, let key, !state.seen.contains(key), state.waiters.isEmpty, !state.isDraining {
                 state.held.append(job)
                 guard !state.isReleaseArmed else { return (false, false) }
@@ -294,7 +305,10 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         let startDraining = state.withLock { state -> Bool in
             if byTime { state.isReleaseArmed = false }
             guard !state.held.isEmpty else { return false }
-            if byTime { state.releasesByTime += 1 }
+            if byTime {
+                state.releasesByTime += 1
+                state.releasedByTimeSinceStep = true
+            }
             state.enqueued += state.held.count
             state.jobs.append(contentsOf: state.held)
             state.held.removeAll()
@@ -537,6 +551,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                 state.nextWaiterID += 1
                 let deadline = DispatchWorkItem { self.giveUp(id, grace: grace) }
                 state.waiters.append(Waiter(id: id, firstTrip: state.tripsEnqueued, trips: state.roundTrips, continuation: continuation, deadline: deadline))
+                state.releasedByTimeSinceStep = false
                 return deadline
             }
             releaseHeld(byTime: false)

@@ -194,6 +194,9 @@ extension VirtualScheduler {
         /// it runs, under the same lock.
         mutating func step() -> Bool {
             let scheduler = scheduler
+            // Work outside virtual time lands first, as before any action a
+            // step takes (see VirtualScheduler+WorkInFlight).
+            scheduler.landWorkInFlight()
             let endOffset = endOffset
             let chainEnd = chainEnd
             let firstNewID = firstNewID

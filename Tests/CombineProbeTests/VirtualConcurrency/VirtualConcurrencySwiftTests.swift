@@ -105,8 +105,22 @@ final class AsyncSearchModel {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
         let scheduler = DispatchQueue.virtualScheduler()
         let release = DispatchSemaphore(value: 0)
+        let running = DispatchSemaphore(value: 0)
         let task = Task(executorPreference: scheduler.executor) {
+            running.signal()
             release.wait() // a task that blocks the virtual world's thread
+        }
+        // The job runs (and blocks) before the step looks: on a loaded
+        // machine the executor's thread could otherwise start it after the
+        // grace, and the step would rightly say "1 job is still waiting to
+        // run" (seen in CI with four builds on two cores). Waited for from a
+        // plain thread: a continuation that the world's blocked task resumed
+        // would send the test's own task to that task's thread.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                running.wait()
+                done.resume()
+            }
         }
         await ProbeSettings.withOverrides(.init(defaultTimeout: 0.2, timeoutMultiplier: 1)) {
             let message = await failureMessage {

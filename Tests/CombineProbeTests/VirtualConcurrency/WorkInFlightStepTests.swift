@@ -52,14 +52,6 @@ final class WorkInFlightStepTests: XCTestCase {
         }
     }
 
-    func testASynchronousRunLetsTheAnswerLandFirst() {
-        let log = WorkInFlightSteps.round { scheduler in
-            scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) {}
-            scheduler.run()
-        }
-        XCTAssertEqual(log, WorkInFlightSteps.expected)
-    }
-
     func testAnAsyncAdvanceLetsTheAnswerLandFirst() async {
         for _ in 0..<WorkInFlightSteps.rounds {
             let log = await WorkInFlightSteps.asyncRound { await $0.advance(by: .seconds(1)) }
