@@ -10,36 +10,45 @@ import XCTest
 enum WorkInFlightSteps {
     static let expected = ["500ms: 2 events", "1s: 2 events"]
 
-    /// A mock answers on a background queue (its default delivery) while an
-    /// action is due at 500 ms; `move` moves time by 1 s.
-    static func round(_ move: (VirtualSchedulerOf<DispatchQueue>) -> Void) -> [String] {
+    /// A world where a mock answers on a background queue (its default
+    /// delivery) while an action is due at 500 ms, which logs what the
+    /// recorder has then.
+    struct World {
         let scheduler = DispatchQueue.virtualScheduler()
-        let service = UserServiceMock()
-        service.getUserResult = .value(User(id: 1, name: "Ada"))
-        let recorder = service.getUser(id: 1).record()
+        let recorder: Recorder<User, APIError>
         let log = Locked<[String]>([])
-        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(500))) {
-            log.withLock { $0.append("500ms: \(recorder.events.count) events") }
+
+        init() {
+            let service = UserServiceMock()
+            service.getUserResult = .value(User(id: 1, name: "Ada"))
+            let recorder = service.getUser(id: 1).record()
+            let log = log
+            scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(500))) {
+                log.withLock { $0.append("500ms: \(recorder.events.count) events") }
+            }
+            self.recorder = recorder
         }
-        move(scheduler)
-        log.withLock { $0.append("\(scheduler.elapsed): \(recorder.events.count) events") }
-        return log.withLock { $0 }
+
+        /// The log, once time moved: what the recorder had at 500 ms, and now.
+        func logged() -> [String] {
+            log.withLock { $0.append("\(scheduler.elapsed): \(recorder.events.count) events") }
+            return log.withLock { $0 }
+        }
+    }
+
+    /// `move` moves time by 1 s.
+    static func round(_ move: (VirtualSchedulerOf<DispatchQueue>) -> Void) -> [String] {
+        let world = World()
+        move(world.scheduler)
+        return world.logged()
     }
 
     static func asyncRound(
         isolation: isolated (any Actor)? = #isolation, _ move: (VirtualSchedulerOf<DispatchQueue>) async -> Void
     ) async -> [String] {
-        let scheduler = DispatchQueue.virtualScheduler()
-        let service = UserServiceMock()
-        service.getUserResult = .value(User(id: 1, name: "Ada"))
-        let recorder = service.getUser(id: 1).record()
-        let log = Locked<[String]>([])
-        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(500))) {
-            log.withLock { $0.append("500ms: \(recorder.events.count) events") }
-        }
-        await move(scheduler)
-        log.withLock { $0.append("\(scheduler.elapsed): \(recorder.events.count) events") }
-        return log.withLock { $0 }
+        let world = World()
+        await move(world.scheduler)
+        return world.logged()
     }
 
     static var rounds: Int { max(VirtualConcurrencyStress.iterations / 20, 5) }
