@@ -53,16 +53,19 @@ let package = Package(
         // Reporting/FailureReporter.swift).
         .target(
             name: "CombineProbe",
-            dependencies: ["Combine", "os"],
+            dependencies: ["Combine", "os", "CombineProbeShards"],
             path: "Sources",
             swiftSettings: [
                 .define("COMBINEPROBE_XCTEST_STAND_INS"),
                 .define("COMBINEPROBE_FORCE_FALLBACKS"),
             ]
         ),
+        // The shard-merging library (Sources/CombineProbeShards, a symbolic
+        // link): Foundation only, the same on every platform.
+        .target(name: "CombineProbeShards", path: "Shards"),
         .testTarget(
             name: "CombineProbeTests",
-            dependencies: ["CombineProbe"],
+            dependencies: ["CombineProbe", "CombineProbeShards"],
             path: "Tests/CombineProbeTests",
             resources: [.copy("Fixtures")],
             swiftSettings: [
