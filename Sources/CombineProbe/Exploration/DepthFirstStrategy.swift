@@ -18,9 +18,9 @@ struct DepthFirstStrategy: ExplorationStrategy {
     private var truncated = false
     private var finished = false
 
-    mutating func next() -> SchedulePath? {
+    mutating func next() -> NextSchedule? {
         defer { pending = nil }
-        return pending
+        return pending.map(NextSchedule.path)
     }
 
     var isExhausted: Bool {

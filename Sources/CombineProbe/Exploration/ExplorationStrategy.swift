@@ -7,12 +7,13 @@
 /// same schedules, in the same order.
 ///
 /// Strategies, one per file: ``FewestDeviationsFirstStrategy`` (the
-/// default) and ``DepthFirstStrategy``. The user picks one by name
-/// (``ExplorationStrategyKind``). ``ShardedStrategy`` wraps either, to run
-/// one shard of its schedules (see ``ExplorationShard``).
+/// default), ``DepthFirstStrategy`` and ``PCTStrategy``. The user picks one
+/// by name (``ExplorationStrategyKind``). ``ShardedStrategy`` wraps the
+/// first two, to run one shard of their schedules (see
+/// ``ExplorationShard``); PCT shards its trials itself.
 protocol ExplorationStrategy {
     /// The next schedule to run, or nil when the strategy has no more.
-    mutating func next() -> SchedulePath?
+    mutating func next() -> NextSchedule?
 
     /// Takes note of the points that `path` met when it ran, and whether a
     /// choice among actions due at one instant looked at fewer than there
@@ -27,6 +28,14 @@ protocol ExplorationStrategy {
     /// least that many remain unexplored (more may come from the runs of
     /// those).
     var knownRemaining: Int { get }
+}
+
+/// A schedule a strategy hands out: a path of deviations, fixed before the
+/// run, or a PCT plan, whose options are drawn as the run meets its points
+/// (the schedule it took is known after the run).
+enum NextSchedule: Sendable, Hashable {
+    case path(SchedulePath)
+    case plan(PCTPlan)
 }
 
 /// The strategies an exploration can use, by name: pass one as
@@ -52,14 +61,33 @@ public enum ExplorationStrategyKind: String, Sendable, Hashable, CaseIterable, C
     /// of the options. Its name is `depth-first`.
     case depthFirst = "depth-first"
 
+    /// Random schedules with a stated chance of finding a bug of a given
+    /// depth: PCT (Burckhardt et al., ASPLOS 2010), adapted to the choice
+    /// points of the virtual world. After the default order, which meets k
+    /// choice points of at most n options, each schedule leaves the default
+    /// order at 1 to d of those points, drawn from the base seed, where d is
+    /// the exploration's ``ScheduleExploration/pctDepth`` (3 unless
+    /// `pctDepth:` or `COMBINEPROBE_EXPLORATION_PCT_DEPTH` says otherwise).
+    /// Each takes any one schedule of 1 to d deviations among those points
+    /// with probability at least 1/N, where N is the number of such
+    /// schedules, and the report says so with the k, n, d and N it met.
+    /// Schedules may repeat; the space is never said to be covered unless
+    /// the default order met no choice. Its name is `pct`.
+    case pct = "pct"
+
     /// Its name, as `COMBINEPROBE_EXPLORATION_STRATEGY` takes it.
     public var description: String { rawValue }
 
-    /// A new strategy of this kind.
-    func make(seed: UInt64, budget: Int) -> any ExplorationStrategy {
+    /// A new strategy of this kind, for `shard` of the schedules: a
+    /// path strategy wrapped in ``ShardedStrategy``, PCT sharding its own
+    /// trials.
+    func make(seed: UInt64, budget: Int, pctDepth: Int, shard: ExplorationShard) -> any ExplorationStrategy {
+        let inner: any ExplorationStrategy
         switch self {
-        case .fewestDeviationsFirst: return FewestDeviationsFirstStrategy(seed: seed, budget: budget)
-        case .depthFirst: return DepthFirstStrategy()
+        case .fewestDeviationsFirst: inner = FewestDeviationsFirstStrategy(seed: seed, budget: budget)
+        case .depthFirst: inner = DepthFirstStrategy()
+        case .pct: return PCTStrategy(seed: seed, depth: pctDepth, shard: shard)
         }
+        return shard.count > 1 ? ShardedStrategy(inner, shard: shard) : inner
     }
 }

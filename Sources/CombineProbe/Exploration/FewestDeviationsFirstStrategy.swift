@@ -37,12 +37,12 @@ struct FewestDeviationsFirstStrategy: ExplorationStrategy {
     }
 
     /// The next schedule to run, or nil when every schedule ran.
-    mutating func next() -> SchedulePath? {
+    mutating func next() -> NextSchedule? {
         guard let level = levels.firstIndex(where: { !$0.isEmpty }) else { return nil }
         handedOut += 1
         let index = Int(random.next(below: UInt64(levels[level].count)))
         levels[level].swapAt(index, levels[level].count - 1)
-        return levels[level].removeLast()
+        return .path(levels[level].removeLast())
     }
 
     /// Whether every schedule ran.

@@ -72,6 +72,10 @@ final class ScheduleChoices: Sendable {
 
     /// The schedule's forced options, by point number.
     let path: SchedulePath
+    /// The options a PCT schedule takes at its change points, chosen when
+    /// the run meets them (see ``PCTStrategy``): nil for a schedule given
+    /// as a path. Its points take no option from `path`.
+    let plan: PCTPlan?
     /// The points the same schedule met when it ran before, when this run
     /// replays a schedule just run: each point met now is compared with
     /// its own, and the first that differs (another kind, another number
@@ -99,8 +103,9 @@ final class ScheduleChoices: Sendable {
         return current
     }
 
-    init(path: SchedulePath, orders: ExploredOrders = .default, expected: [Point]? = nil) {
+    init(path: SchedulePath, orders: ExploredOrders = .default, expected: [Point]? = nil, plan: PCTPlan? = nil) {
         self.path = path
+        self.plan = plan
         self.orders = orders
         self.expected = expected
     }
@@ -115,7 +120,8 @@ final class ScheduleChoices: Sendable {
         let (number, option) = state.withLock { state -> (Int, Int) in
             guard !state.closed else { return (-1, 0) }
             let number = state.points.count
-            var option = path.option(at: number)
+            // A plan's option fits the point's arity by construction.
+            var option = plan.map { $0.option(at: number, arity: arity) } ?? path.option(at: number)
             if option >= arity {
                 if state.mismatch == nil {
                     state.mismatch = "choice \(number) had \(arity) options this time, and the schedule takes option \(option)"
@@ -149,6 +155,16 @@ final class ScheduleChoices: Sendable {
 
     /// The choice points met so far, in order.
     var points: [Point] { state.withLock { $0.points } }
+
+    /// The schedule the run took, as the options taken so far: its
+    /// `path` when it followed it, and for a PCT plan, the options the
+    /// plan chose at the points met.
+    var realizedPath: SchedulePath {
+        let points = self.points
+        return SchedulePath(deviations: points.indices.compactMap { index in
+            points[index].option > 0 ? SchedulePath.Deviation(point: index, option: points[index].option) : nil
+        })
+    }
 
     /// What each deviation did, in the order of the points.
     var deviations: [String] {

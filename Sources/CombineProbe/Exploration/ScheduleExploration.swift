@@ -56,10 +56,19 @@ public struct ScheduleExploration: Sendable {
     public static let replayCheckVariable = "COMBINEPROBE_CHECK_REPLAYS"
 
     /// The environment variable whose value, the name of a strategy
-    /// (`fewest-deviations-first`, `depth-first`: see
+    /// (`fewest-deviations-first`, `depth-first`, `pct`: see
     /// ``ExplorationStrategyKind``), is the strategy of explorations that
     /// give none.
     public static let strategyVariable = "COMBINEPROBE_EXPLORATION_STRATEGY"
+
+    /// The environment variable whose value, a whole number from 1, is the
+    /// depth of PCT explorations that give no `pctDepth:` (see
+    /// ``pctDepth``).
+    public static let pctDepthVariable = "COMBINEPROBE_EXPLORATION_PCT_DEPTH"
+
+    /// The depth of a PCT exploration that gives none, and that
+    /// `COMBINEPROBE_EXPLORATION_PCT_DEPTH` does not set: 3.
+    public static let defaultPCTDepth = 3
 
     /// The environment variable whose value, `i/n` (shard i of n, counted
     /// from 0), makes explorations that give no `shard:` run that shard of
@@ -83,6 +92,11 @@ public struct ScheduleExploration: Sendable {
     public let orders: ExploredOrders
     /// How the schedules are chosen (see ``ExplorationStrategyKind``).
     public let strategy: ExplorationStrategyKind
+    /// The depth of the ``ExplorationStrategyKind/pct`` strategy: the most
+    /// deviations from the default order that one of its schedules makes,
+    /// and the depth of the bugs its report states a chance of finding. The
+    /// other strategies ignore it.
+    public let pctDepth: Int
     /// Whether each schedule runs twice, and the second run's choice points
     /// are compared with the first's: the first that differs (another kind
     /// of choice, another number of options, another count) ends the
@@ -129,6 +143,11 @@ public struct ScheduleExploration: Sendable {
     ///   ``ExplorationStrategyKind/fewestDeviationsFirst``. A name the
     ///   variable gives that is no strategy's makes an exploration that runs
     ///   nothing and says why.
+    /// - parameter pctDepth: The depth of the ``ExplorationStrategyKind/pct``
+    ///   strategy (see ``pctDepth``), at least 1; by default, the value of
+    ///   `COMBINEPROBE_EXPLORATION_PCT_DEPTH`, or ``defaultPCTDepth`` (3).
+    ///   A depth below 1, given or in the variable, makes an exploration
+    ///   that runs nothing and says why.
     /// - parameter shard: The slice of the schedules to run (see
     ///   ``ExplorationShard``); by default, the shard that
     ///   `COMBINEPROBE_EXPLORATION_SHARD` names (`2/8`), or else Bazel's
@@ -138,7 +157,7 @@ public struct ScheduleExploration: Sendable {
     public init(
         schedules: Int = ScheduleExploration.defaultSchedules, seed: UInt64? = nil, replaying: String? = nil,
         exploring orders: ExploredOrders = .default, checkingReplays: Bool? = nil,
-        strategy: ExplorationStrategyKind? = nil, shard: ExplorationShard? = nil
+        strategy: ExplorationStrategyKind? = nil, pctDepth: Int? = nil, shard: ExplorationShard? = nil
     ) {
         self.schedules = schedules
         self.orders = orders
@@ -160,6 +179,23 @@ public struct ScheduleExploration: Sendable {
             }
         } else {
             self.strategy = .fewestDeviationsFirst
+        }
+        if let pctDepth {
+            self.pctDepth = pctDepth
+            if pctDepth < 1 {
+                problems.append("The exploration was given a PCT depth of \(pctDepth), and nothing ran: the depth is "
+                    + "the most deviations from the default order of one schedule. Pass 1 or more, or leave the "
+                    + "default (\(Self.defaultPCTDepth)).")
+            }
+        } else if let text = environment(Self.pctDepthVariable) {
+            if let depth = Int(text.trimmingCharacters(in: .whitespaces)), depth >= 1 {
+                self.pctDepth = depth
+            } else {
+                self.pctDepth = Self.defaultPCTDepth
+                problems.append(Self.invalidVariableMessage(Self.pctDepthVariable, text))
+            }
+        } else {
+            self.pctDepth = Self.defaultPCTDepth
         }
         if let shard {
             self.shard = shard
@@ -216,10 +252,15 @@ public struct ScheduleExploration: Sendable {
     /// Why the value of an environment variable is not what it must be.
     static func invalidVariableMessage(_ variable: String, _ value: String) -> String {
         let shown = value.isEmpty ? "set but empty" : "\"\(value)\""
+        if variable == pctDepthVariable {
+            return "\(variable) is \(shown), which is not a depth, and nothing ran: a depth is a whole number from 1 "
+                + "(\(variable)=3). Set it to one, or unset it to explore with the default depth (\(defaultPCTDepth))."
+        }
         if variable == strategyVariable {
-            let names = ExplorationStrategyKind.allCases.map { "`\($0)`" }.joined(separator: " or ")
+            let names = ExplorationStrategyKind.allCases.map { "`\($0)`" }
+            let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
             return "\(variable) is \(shown), which is not the name of a strategy, and nothing ran: a strategy is "
-                + "\(names) (\(variable)=depth-first). Set it to one, or unset it to explore with the default "
+                + "\(list) (\(variable)=depth-first). Set it to one, or unset it to explore with the default "
                 + "strategy (\(ExplorationStrategyKind.fewestDeviationsFirst))."
         }
         if variable == seedVariable {
@@ -291,18 +332,18 @@ public struct ScheduleExploration: Sendable {
         noteReplayChosenByEnvironment(at: site)
         touchShardStatusFile()
         var runner = ExplorationRunner(self)
-        while let (schedule, first) = runner.next() {
-            var choices = first
-            var outcome: ScheduleOutcome = .passed
-            for attempt in 0...ExplorationRunner.disturbedRetries {
-                if attempt > 0 { choices = runner.fresh(choices) }
+        while let (first, firstChoices) = runner.next() {
+            var attempts = runner.attempts(first, firstChoices)
+            while attempts.next() {
+                let (schedule, choices) = (attempts.schedule, attempts.choices)
                 do {
-                    outcome = try ScheduleChoices.$current.withValue(choices) { try body(schedule) } ? .passed : .failed(nil)
+                    attempts.outcome = try ScheduleChoices.$current.withValue(choices) { try body(schedule) }
+                        ? .passed : .failed(nil)
                 } catch {
-                    outcome = .failed("\(error)")
+                    attempts.outcome = .failed("\(error)")
                 }
-                if !choices.disturbedByTime { break }
             }
+            let (schedule, choices, outcome) = (attempts.schedule, attempts.choices, attempts.outcome)
             if checksReplays {
                 let again = runner.again(choices)
                 _ = try? ScheduleChoices.$current.withValue(again) { try body(schedule) }
@@ -352,22 +393,20 @@ public struct ScheduleExploration: Sendable {
         noteReplayChosenByEnvironment(at: site)
         touchShardStatusFile()
         var runner = ExplorationRunner(self)
-        while let (schedule, first) = runner.next() {
-            var choices = first
-            var outcome: ScheduleOutcome = .passed
-            for attempt in 0...ExplorationRunner.disturbedRetries {
-                if attempt > 0 { choices = runner.fresh(choices) }
+        while let (first, firstChoices) = runner.next() {
+            var attempts = runner.attempts(first, firstChoices)
+            while attempts.next() {
+                let (schedule, choices) = (attempts.schedule, attempts.choices)
                 do {
-                    let current = choices
-                    let passed = try await ScheduleChoices.$current.withValue(current, operation: {
+                    let passed = try await ScheduleChoices.$current.withValue(choices, operation: {
                         try await body(schedule)
                     }, isolation: isolation)
-                    outcome = passed ? .passed : .failed(nil)
+                    attempts.outcome = passed ? .passed : .failed(nil)
                 } catch {
-                    outcome = .failed("\(error)")
+                    attempts.outcome = .failed("\(error)")
                 }
-                if !choices.disturbedByTime { break }
             }
+            let (schedule, choices, outcome) = (attempts.schedule, attempts.choices, attempts.outcome)
             if checksReplays {
                 let again = runner.again(choices)
                 _ = try? await ScheduleChoices.$current.withValue(again, operation: {
@@ -378,6 +417,37 @@ public struct ScheduleExploration: Sendable {
             if let result = runner.finish(schedule, choices, outcome) { return result }
         }
         return runner.result()
+    }
+}
+
+/// The runs of one schedule: the first, and again, with fresh choices,
+/// while real time disturbed the last (see
+/// `ScheduleChoices.disturbedByTime`), up to
+/// ``ExplorationRunner/disturbedRetries`` times. The sync and the async
+/// loops run the body for each; the last run counts, disturbed or not.
+struct ScheduleAttempts {
+    /// The schedule and the choices of the run to make, or made last.
+    private(set) var schedule: ExploredSchedule
+    private(set) var choices: ScheduleChoices
+    /// How the last run ended: the loop sets it.
+    var outcome: ScheduleOutcome = .passed
+    private var attempt = -1
+
+    init(schedule: ExploredSchedule, choices: ScheduleChoices) {
+        self.schedule = schedule
+        self.choices = choices
+    }
+
+    /// Whether to run the body (again), with ``schedule`` and ``choices``.
+    mutating func next() -> Bool {
+        if attempt >= 0 {
+            guard choices.disturbedByTime, attempt < ExplorationRunner.disturbedRetries else { return false }
+            choices.close()
+            choices = ScheduleChoices(path: choices.path, orders: choices.orders, plan: choices.plan)
+            schedule = schedule.again(with: choices)
+        }
+        attempt += 1
+        return true
     }
 }
 
@@ -403,10 +473,11 @@ struct ExplorationRunner {
 
     init(_ exploration: ScheduleExploration) {
         self.exploration = exploration
-        let inner = exploration.strategy.make(seed: exploration.seed, budget: max(1, exploration.schedules))
         if let text = exploration.replaying { replay = SchedulePath.parse(text) }
         let sharded = exploration.replaying == nil && exploration.shard.count > 1
-        strategy = sharded ? ShardedStrategy(inner, shard: exploration.shard) : inner
+        strategy = exploration.strategy.make(
+            seed: exploration.seed, budget: max(1, exploration.schedules), pctDepth: exploration.pctDepth,
+            shard: sharded ? exploration.shard : .whole)
         probesDefault = sharded && exploration.shard.index != 0
     }
 
@@ -417,16 +488,24 @@ struct ExplorationRunner {
     /// The next schedule to run, with the choices it will make.
     mutating func next() -> (ExploredSchedule, ScheduleChoices)? {
         guard exploration.invalidInput == nil else { return nil }
-        let path: SchedulePath?
+        let next: NextSchedule?
         if let replay {
-            path = run == 0 ? replay : nil
+            next = run == 0 ? .path(replay) : nil
         } else {
-            path = counted < exploration.schedules || (probesDefault && run == 0) ? strategy.next() : nil
+            next = counted < exploration.schedules || (probesDefault && run == 0) ? strategy.next() : nil
         }
-        guard let path else { return nil }
-        run += 1
-        let schedule = ExploredSchedule(number: counted, seed: path.description, deviationCount: path.deviations.count)
-        return (schedule, ScheduleChoices(path: path, orders: exploration.orders))
+        switch next {
+        case nil:
+            return nil
+        case let .path(path)?:
+            run += 1
+            let schedule = ExploredSchedule(number: counted, seed: path.description, deviationCount: path.deviations.count)
+            return (schedule, ScheduleChoices(path: path, orders: exploration.orders))
+        case let .plan(plan)?:
+            run += 1
+            let choices = ScheduleChoices(path: .default, orders: exploration.orders, plan: plan)
+            return (ExploredSchedule(number: counted, taking: choices), choices)
+        }
     }
 
     /// How many times a schedule disturbed by real time runs again (see
@@ -436,17 +515,16 @@ struct ExplorationRunner {
     /// The last run counts, disturbed or not.
     static let disturbedRetries = 2
 
-    /// Fresh choices for running the schedule that `choices` ran once more,
-    /// after its run was disturbed by real time.
-    func fresh(_ choices: ScheduleChoices) -> ScheduleChoices {
-        choices.close()
-        return ScheduleChoices(path: choices.path, orders: exploration.orders)
+    /// The runs of `schedule`, which starts with `choices`: see
+    /// ``ScheduleAttempts``.
+    func attempts(_ schedule: ExploredSchedule, _ choices: ScheduleChoices) -> ScheduleAttempts {
+        ScheduleAttempts(schedule: schedule, choices: choices)
     }
 
     /// The choices of a second run of the schedule that `choices` ran, which
     /// compares its points with theirs.
     func again(_ choices: ScheduleChoices) -> ScheduleChoices {
-        ScheduleChoices(path: choices.path, orders: exploration.orders, expected: choices.points)
+        ScheduleChoices(path: choices.path, orders: exploration.orders, expected: choices.points, plan: choices.plan)
     }
 
     /// The result that ends the exploration when the second run of
@@ -467,7 +545,10 @@ struct ExplorationRunner {
     /// the exploration.
     mutating func finish(_ schedule: ExploredSchedule, _ choices: ScheduleChoices, _ outcome: ScheduleOutcome) -> ExplorationResult? {
         choices.close()
-        let path = choices.path
+        // A plan's schedule is the one its run took.
+        let path = choices.plan == nil ? choices.path : choices.realizedPath
+        let schedule = choices.plan == nil ? schedule
+            : ExploredSchedule(number: schedule.number, seed: path.description, deviationCount: path.deviations.count)
         let mismatch = choices.mismatch
         if replay != nil { replayMismatch = mismatch }
         strategy.record(path, points: choices.points, windowFull: choices.windowFull)
@@ -490,7 +571,8 @@ struct ExplorationRunner {
         ExplorationResult(
             exploration: exploration, schedulesRun: counted,
             coveredEverySchedule: replay == nil && exploration.invalidInput == nil && strategy.isExhausted,
-            failure: nil, replayMismatch: replayMismatch, nondeterminism: nil, knownRemaining: strategy.knownRemaining)
+            failure: nil, replayMismatch: replayMismatch, nondeterminism: nil, knownRemaining: strategy.knownRemaining,
+            pct: (strategy as? PCTStrategy)?.guarantee)
     }
 }
 
@@ -501,9 +583,38 @@ public struct ExploredSchedule: Sendable, CustomStringConvertible {
     /// points (see ``ExplorationShard``), which it does not count.
     public let number: Int
     /// The seed that replays it: `default`, or deviations like `4.1-9.2`.
-    public let seed: String
-    /// How many choices it makes other than the default order's.
-    public let deviationCount: Int
+    /// With the ``ExplorationStrategyKind/pct`` strategy, which draws its
+    /// options as the run meets its choice points, it is the seed of the
+    /// choices made so far: read it at the end of the body.
+    public var seed: String { taking?.realizedPath.description ?? fixedSeed }
+    /// How many choices it makes other than the default order's (with
+    /// ``ExplorationStrategyKind/pct``, so far).
+    public var deviationCount: Int { taking?.realizedPath.deviations.count ?? fixedDeviationCount }
+
+    private let fixedSeed: String
+    private let fixedDeviationCount: Int
+    /// The choices of a PCT schedule, whose seed is known as it runs.
+    private let taking: ScheduleChoices?
+
+    init(number: Int, seed: String, deviationCount: Int) {
+        self.number = number
+        fixedSeed = seed
+        fixedDeviationCount = deviationCount
+        taking = nil
+    }
+
+    /// A PCT schedule, its seed read from `choices`.
+    init(number: Int, taking choices: ScheduleChoices) {
+        self.number = number
+        fixedSeed = "default"
+        fixedDeviationCount = 0
+        taking = choices
+    }
+
+    /// The same schedule, run again with `choices`.
+    func again(with choices: ScheduleChoices) -> ExploredSchedule {
+        taking == nil ? self : ExploredSchedule(number: number, taking: choices)
+    }
 
     /// Whether it is the default order, the one the test takes when nothing
     /// is explored.
@@ -627,12 +738,15 @@ public struct ExplorationResult: Sendable {
     /// Whether this shard, not the first, found the default schedule
     /// failing: shard 0 reports it, and this shard ran none of its own.
     let defaultFailedInAnotherShard: Bool
+    /// What a PCT exploration that found no failure can claim.
+    let pct: PCTGuarantee?
 
     init(
         exploration: ScheduleExploration, schedulesRun: Int, coveredEverySchedule: Bool, failure: ExplorationFailure?,
         replayMismatch: String?, nondeterminism: String?, knownRemaining: Int = 0,
-        defaultFailedInAnotherShard: Bool = false
+        defaultFailedInAnotherShard: Bool = false, pct: PCTGuarantee? = nil
     ) {
+        self.pct = pct
         self.defaultFailedInAnotherShard = defaultFailedInAnotherShard
         self.exploration = exploration
         self.schedulesRun = schedulesRun
@@ -677,10 +791,16 @@ public struct ExplorationResult: Sendable {
     /// passed." when every schedule the test can take ran; otherwise how
     /// many ran, of at least how many, and why the others did not.
     var coverage: String {
-        let strategyNote = exploration.strategy == .fewestDeviationsFirst ? "" : " Strategy: \(exploration.strategy)."
+        var strategyNote = exploration.strategy == .fewestDeviationsFirst ? "" : " Strategy: \(exploration.strategy)."
+        if exploration.strategy == .pct { strategyNote = " Strategy: pct, depth \(exploration.pctDepth)." }
         let schedules = "\(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s")"
         if exploration.shard.count > 1 {
             return shardCoverage(schedules, strategyNote)
+        }
+        if let pct, !coveredEverySchedule {
+            return "\(schedules) passed\(schedulesRun == exploration.schedules ? " (the budget" : " (")"
+                + "\(schedulesRun == exploration.schedules ? "; " : "")\(pct.distinct) distinct "
+                + "order\(pct.distinct == 1 ? "" : "s")). \(pct.words)"
         }
         if coveredEverySchedule {
             return schedulesRun == 1
@@ -705,6 +825,10 @@ public struct ExplorationResult: Sendable {
         }
         if coveredEverySchedule {
             return "\(shard) covered every schedule of its slice (\(schedules)): all passed.\(strategyNote)"
+        }
+        if let pct {
+            return "\(shard): \(schedules) passed (\(pct.distinct) distinct order\(pct.distinct == 1 ? "" : "s")). "
+                + pct.words
         }
         if schedulesRun < exploration.schedules {
             return "\(shard): \(schedules) passed; more than \(ActionQueue.tieWindow) actions were due at one "

@@ -42,10 +42,12 @@ struct ShardedStrategy: ExplorationStrategy {
         return rank % shard.count
     }
 
-    mutating func next() -> SchedulePath? {
-        while let path = inner.next() {
-            guard let first = path.deviations.first, defaultPoints != nil else { return path }
-            if owner(of: first) == shard.index { return path }
+    mutating func next() -> NextSchedule? {
+        while let schedule = inner.next() {
+            // A plan is drawn, not listed: PCT shards its own trials.
+            guard case let .path(path) = schedule else { return schedule }
+            guard let first = path.deviations.first, defaultPoints != nil else { return schedule }
+            if owner(of: first) == shard.index { return schedule }
             inner.record(path, points: pointsUpToLastDeviation(of: path), windowFull: false)
             if path.deviations.count == 1, first.point < offsets.count - 1 { othersLeft -= 1 }
         }

@@ -69,11 +69,18 @@ enum ShardedRuns {
     }
 }
 
+extension ExplorationStrategyKind {
+    /// The strategies whose shards are slices of a listed space of
+    /// schedules; PCT draws its schedules, and shards its trials (see
+    /// `ExplorationPCTTests`).
+    static var pathStrategies: [ExplorationStrategyKind] { allCases.filter { $0 != .pct } }
+}
+
 final class ExplorationShardTests: FailureCapturingTestCase {
     // MARK: The slices
 
     func testOneToEightShardsTogetherRunExactlyTheUnshardedSchedules() {
-        for strategy in ExplorationStrategyKind.allCases {
+        for strategy in ExplorationStrategyKind.pathStrategies {
             for ties in [3, 4] {
                 let whole = ShardedRuns.seeds(.whole, strategy: strategy, ties: ties)
                 XCTAssertTrue(whole.result.coveredEverySchedule)
@@ -92,7 +99,7 @@ final class ExplorationShardTests: FailureCapturingTestCase {
 
     func testOneToEightShardsOfTwoTasksThatAwaitRunExactlyTheUnshardedSchedules() async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        for strategy in ExplorationStrategyKind.allCases {
+        for strategy in ExplorationStrategyKind.pathStrategies {
             for awaits in 1...2 {
                 let whole = await ShardedRuns.twoTasks(.whole, strategy: strategy, awaits: awaits)
                 XCTAssertEqual(whole.seeds.count, TwoTasksThatAwait.orders(awaits: awaits))
@@ -112,7 +119,7 @@ final class ExplorationShardTests: FailureCapturingTestCase {
     func testEachShardRunsUpToTheBudgetWithinItsSlice() {
         // 120 orders of 5 tied actions; 4 first choices of point 0 and 3 of
         // point 1... shard 0 of 2 owns several subtrees, more than 10.
-        for strategy in ExplorationStrategyKind.allCases {
+        for strategy in ExplorationStrategyKind.pathStrategies {
             let shard = ShardedRuns.seeds(ExplorationShard(index: 1, of: 2)!, strategy: strategy, schedules: 10, ties: 5)
             XCTAssertEqual(shard.seeds.count, 10, "\(strategy)")
             XCTAssertEqual(shard.result.schedulesRun, 10)
@@ -435,7 +442,7 @@ enum ShardMergeFixtures {
 @Suite struct ExplorationShardSwiftTests {
     @Test(arguments: 1...8)
     func shardsTogetherRunExactlyTheUnshardedSchedules(count: Int) {
-        for strategy in ExplorationStrategyKind.allCases {
+        for strategy in ExplorationStrategyKind.pathStrategies {
             let whole = ShardedRuns.seeds(.whole, strategy: strategy, ties: 4)
             let shards = (0..<count).map {
                 ShardedRuns.seeds(ExplorationShard(index: $0, of: count)!, strategy: strategy, ties: 4)

@@ -114,7 +114,7 @@ final class ExplorationStrategyTests: FailureCapturingTestCase {
         XCTAssertNil(given.invalidInput)
         XCTAssertEqual(ScheduleExploration.$environmentForTests.withValue([:]) { ScheduleExploration() }.strategy,
                        .fewestDeviationsFirst)
-        XCTAssertEqual(ExplorationStrategyKind.allCases.map(\.description), ["fewest-deviations-first", "depth-first"])
+        XCTAssertEqual(ExplorationStrategyKind.allCases.map(\.description), ["fewest-deviations-first", "depth-first", "pct"])
     }
 
     func testAnUnknownStrategyInTheEnvironmentIsAFailureAtTheCallAndNothingRuns() {
@@ -127,7 +127,7 @@ final class ExplorationStrategyTests: FailureCapturingTestCase {
         }
         XCTAssertEqual(runs, 0)
         assertFailures(failures, ["COMBINEPROBE_EXPLORATION_STRATEGY is \"breadth-first\", which is not the name of a "
-            + "strategy, and nothing ran: a strategy is `fewest-deviations-first` or `depth-first` "
+            + "strategy, and nothing ran: a strategy is `fewest-deviations-first`, `depth-first` or `pct` "
             + "(COMBINEPROBE_EXPLORATION_STRATEGY=depth-first). Set it to one, or unset it to explore with the default "
             + "strategy (fewest-deviations-first)."], at: callLine)
     }
@@ -167,13 +167,13 @@ final class ExplorationStrategyTests: FailureCapturingTestCase {
         var runs = 0
         let callLine = #line + 3
         let issues = await issuesRecorded {
-            ScheduleExploration.$environmentForTests.withValue(["COMBINEPROBE_EXPLORATION_STRATEGY": "pct"]) {
+            ScheduleExploration.$environmentForTests.withValue(["COMBINEPROBE_EXPLORATION_STRATEGY": "random"]) {
                 exploreSchedules { _ in runs += 1 }
             }
         }
         #expect(runs == 0)
         #expect(issues.map(\.line) == [callLine], "\(issues)")
-        #expect(issues.first?.comment.hasPrefix("COMBINEPROBE_EXPLORATION_STRATEGY is \"pct\", which is not the name "
+        #expect(issues.first?.comment.hasPrefix("COMBINEPROBE_EXPLORATION_STRATEGY is \"random\", which is not the name "
             + "of a strategy, and nothing ran") == true, "\(issues)")
     }
 
