@@ -323,15 +323,15 @@ struct PCTGuarantee: Sendable, Equatable {
         let range = d == 1 ? "1" : "1 to \(d)"
         let total = space.total
         var text = "Strategy: pct, depth \(depth). The default order met k = \(k) choice point\(k == 1 ? "" : "s") of at "
-            + "most n = \(n) options; N = \(total) schedule\(total == 1 ? "" : "s") leave it at \(range) of them, taking "
-            + "an option below n\(depthNote), drawn in a random order. "
+            + "most n = \(n) options; N = \(total) \(total == 1 ? "schedule leaves" : "schedules leave") it at \(range) of "
+            + "them, taking an option below n\(depthNote), drawn in a random order. "
         let after = trials == 1 ? "The 1 schedule after it" : "The \(trials) schedules after it"
         let skips = drawn - UInt64(trials)
         let skipped = skips == 0 ? "" : " (\(skips) skipped: \(skips == 1 ? "its" : "their") first change point had "
             + "fewer options)"
         if drawn >= share {
             text += share == total
-                ? "\(after) drew all \(total)\(skipped): each of them ran."
+                ? (total == 1 ? "\(after) drew it: it ran." : "\(after) drew all \(total)\(skipped): each of them ran.")
                 : "\(after) drew all \(share) of this shard\(skipped): each of those ran."
         } else {
             text += "\(after) each drew one: any one of them ran with probability at least \(trials)/\(total) "

@@ -160,6 +160,25 @@ final class Typeahead<S: Scheduler> {
         #expect(result.report == "Covered every schedule (6 distinct orders): all passed. Strategy: depth-first.")
     }
 
+    @Test func pctStatesTheChanceItGaveEachSchedule() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        let result = await ScheduleExploration(schedules: 100, strategy: .pct).run { _ in
+            let scheduler = DispatchQueue.virtualScheduler()
+            let first = Task(executorPreference: scheduler.executor) { for _ in 0..<4 { await Task.yield() } }
+            let second = Task(executorPreference: scheduler.executor) { for _ in 0..<4 { await Task.yield() } }
+            await scheduler.run()
+            await first.value
+            await second.value
+            return true
+        }
+        #expect(result.report == """
+            100 schedules passed (the budget; 81 distinct orders). Strategy: pct, depth 3. The default order met \
+            k = 9 choice points of at most n = 2 options; N = 129 schedules leave it at 1 to 3 of them, taking an \
+            option below n, drawn in a random order. The 99 schedules after it each drew one: any one of them ran \
+            with probability at least 99/129 (76.7%).
+            """)
+    }
+
     /// The guide's words for a budget that ends first: two tasks that
     /// await `Task.yield()` four times each, with the default strategy.
     @Test func theGuidesWordsForABudgetThatEndsFirst() async {
