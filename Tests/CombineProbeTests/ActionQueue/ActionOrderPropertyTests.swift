@@ -10,18 +10,6 @@ import XCTest
 /// of ``ActionOrderModel``, a sorted array, and agrees with it on the time,
 /// the pending count and the next action's time after every step.
 enum ActionOrderProperty {
-    /// SplitMix64: every run checks the same operations.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// `nanoseconds` on the grid of times that `DispatchQueue` dates keep
     /// exactly: every nanosecond on Linux; on Apple platforms, whose dispatch
     /// times count Mach ticks (1/24 µs on Apple silicon), multiples of 125 ns,
@@ -41,7 +29,8 @@ enum ActionOrderProperty {
     /// The first disagreement between the scheduler and the model over
     /// `operations` operations drawn from `seed`; nil when there is none.
     static func firstMismatch(seed: UInt64, operations: Int) -> String? {
-        var random = Generator(state: seed)
+        // Seeded (the library's SplitMix64): every run checks the same operations.
+        var random = SplitMix64(seed: seed)
         let scheduler = DispatchQueue.virtualScheduler()
         let start = scheduler.start
         var model = ActionOrderModel()
