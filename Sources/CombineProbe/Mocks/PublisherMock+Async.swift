@@ -46,6 +46,9 @@ extension PublisherMock {
         delivery: MockDelivery? = nil,
         function: String = #function
     ) async throws -> Output {
+        // A main-actor task on its way out of the main actor joins its
+        // test's world here: its answer then resumes it in the world.
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { TaskJoining.adoptCurrentDeparture() }
         var delivery = delivery ?? defaultDelivery
         if case .background = delivery.kind { delivery = MockDelivery(kind: .backgroundAtOnce) }
         let (publisher, call) = mockFunction(returning: result, argumentList: arguments, delivery: delivery, function: function)

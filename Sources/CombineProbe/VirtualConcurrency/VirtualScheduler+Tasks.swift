@@ -126,7 +126,7 @@ extension VirtualScheduler {
     ///   moves time.
     func admitSleeper(_ sleep: VirtualSleep, until deadline: VirtualTime) throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        if currentTaskIsInTheWorld { return }
+        if currentTaskIsOrBecomesAMember { return }
         outsideSleeps.withLock { $0 += 1 }
         // A sleep that ends at once needs no step.
         guard deadline > elapsed else { return }
@@ -151,6 +151,14 @@ extension VirtualScheduler {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
               let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) else { return false }
         return TaskJoining.currentTaskIsMember(of: executor)
+    }
+
+    /// Whether the current task is in the world, or a departure from the
+    /// main actor that joins it now, to sleep (see `TaskJoining`).
+    private var currentTaskIsOrBecomesAMember: Bool {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+              let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) else { return false }
+        return TaskJoining.currentTaskIsOrBecomesMember(of: executor)
     }
 
     /// Notes that a move of time starts: see ``admitSleeper(_:until:)``.
@@ -219,19 +227,16 @@ extension VirtualScheduler {
         guard TaskJoining.isAvailable else {
             return opening + "this runtime does not export the global-enqueue hook that tasks join through."
         }
-        if TaskJoining.currentTaskLeftTheMainActor {
-            return opening + "it runs on the main actor. A Task { } started in @MainActor code — a view model, and every "
-                + "type of an app target whose default isolation is MainActor — inherits the main actor, and main-actor "
-                + "tasks do not join: when one leaves the main actor for a nonisolated async function (this sleep), the "
-                + "runtime hands its job on with no task to tell whose it is. Start the work off the main actor in the "
-                + "app code (Task.detached { }, which joins), or give the task the world's executor "
-                + "(Task(executorPreference:)). (A task started by synchronous code on the main thread, outside any "
-                + "task, stays outside the same way.)"
-        }
         let mine = taskExecutor.withLock { $0 as? VirtualTaskExecutor }
         if let world = joining.executor, world !== mine {
             return opening + "they join the world of the first scheduler made in the test's scope, and this is another "
                 + "scheduler: make this one first, or use one scheduler."
+        }
+        if TaskJoining.currentTaskLeftTheMainActor {
+            return opening + "it runs on the main actor (a Task { } started in @MainActor code inherits it) and left it "
+                + "while no world of a scope whose tasks join lived: before the scope's first scheduler was made, or "
+                + "after it ended. Make the scheduler before the app code starts its tasks, and keep it for as long as "
+                + "they run."
         }
         return opening + "it was started before the scope's first scheduler (the world its tasks join) was made, and "
             + "nothing of the world resumed it since (make the scheduler before the code starts its tasks), or while "

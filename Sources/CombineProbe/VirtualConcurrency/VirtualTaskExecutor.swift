@@ -215,12 +215,30 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         queue.setSpecific(key: queueKey.value, value: true)
         queue.setSpecific(key: Self.worldKey.value, value: worldNumber)
         TaskJoining.register(self, number: worldNumber)
-        ProbeScope.current?.joiningWorld?.adopt(self)
-        choices?.joiningWorld.adopt(self)
+        if let joining = ProbeScope.current?.joiningWorld {
+            joining.adopt(self)
+            TaskJoining.noteJoiningWorld(worldNumber)
+        }
+        if let choices {
+            choices.joiningWorld.adopt(self)
+            TaskJoining.noteJoiningWorld(worldNumber)
+        }
     }
 
     /// The world's number, never given to another (see `TaskJoining`).
     let worldNumber = TaskJoining.nextWorldNumber()
+
+    deinit {
+        TaskJoining.worldEnded(worldNumber)
+    }
+
+    /// What a round trip compares to tell progress: the scheduler's count
+    /// of scheduled actions, plus the departures from the main actor (see
+    /// `MainActorDepartures`), which change while one is on its way. Both
+    /// only grow, so the sum is the same twice only if neither moved.
+    private func progress() -> UInt64 {
+        scheduling() &+ MainActorDepartures.progress()
+    }
 
     /// Set on every executor's queue: which world runs there.
     private static let worldKey = UncheckedSendable(DispatchSpecificKey<UInt64>())
@@ -401,7 +419,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             guard state.roundTrips > 0 else { return nil }
             // No job runs while the main actor settles.
             state.jobStarted = nil
-            return SettlingTrip(clean: 0, enqueued: state.enqueued, scheduling: scheduling())
+            return SettlingTrip(clean: 0, enqueued: state.enqueued, scheduling: progress())
         }
         guard let trip else { return false }
         StepProfile.roundTrip()
@@ -424,7 +442,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// ``mainActorRoundTrips`` clean ones in a row have run; then drains on.
     private func settled(_ trip: SettlingTrip) {
         let next = state.withLock { state -> SettlingTrip? in
-            let scheduling = scheduling()
+            let scheduling = progress()
             let clean = state.enqueued == trip.enqueued && scheduling == trip.scheduling ? trip.clean + 1 : 0
             guard clean < state.roundTrips else { return nil }
             return SettlingTrip(clean: clean, enqueued: state.enqueued, scheduling: scheduling)
@@ -453,7 +471,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             guard !state.waiters.isEmpty, !state.isCheckingMainActor else { return (reached, nil) }
             state.isCheckingMainActor = true
             state.cleanSince = state.tripsEnqueued
-            return (reached, state.makeTrip(scheduling: scheduling()))
+            return (reached, state.makeTrip(scheduling: progress()))
         }
         if let trip { DispatchQueue.main.async { self.arrive(trip) } }
         if !fromWaiter { StepProfile.hop(reached.count) }
@@ -477,7 +495,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                 state.isCheckingMainActor = false
                 return ([], nil)
             }
-            let scheduling = scheduling()
+            let scheduling = progress()
             var reached: [Waiter] = []
             if state.enqueued != trip.enqueued || scheduling != trip.scheduling {
                 // Progress: jobs came and ran, or actions were scheduled.

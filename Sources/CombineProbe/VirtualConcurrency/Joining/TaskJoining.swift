@@ -72,6 +72,11 @@ enum TaskJoining {
         /// (a `Task { }` started in `@MainActor` code), for the diagnosis
         /// of a refused sleep. At most ``mainActorTasksKept``.
         var leftTheMainActor = KeptKeys(capacity: TaskJoining.mainActorTasksKept)
+        /// The live worlds whose scope's tasks join them (a scope whose
+        /// settings say `joinsTasks`, an exploration's schedule): while
+        /// there is one, jobs leaving the main actor depart through
+        /// `MainActorDepartures`.
+        var joiningWorlds: Set<UInt64> = []
 
         /// The world `number`, while it lives.
         func world(_ number: UInt64?) -> VirtualTaskExecutor? {
@@ -148,6 +153,37 @@ enum TaskJoining {
         }
     }
 
+    /// Notes that the world `number` is the one a scope's tasks join: while
+    /// it lives, jobs leaving the main actor depart through
+    /// `MainActorDepartures`, where their tasks join it.
+    static func noteJoiningWorld(_ number: UInt64) {
+        guard isAvailable else { return }
+        table.withLock { _ = $0.joiningWorlds.insert(number) }
+    }
+
+    /// Notes that the world `number` ended (its executor's deinit).
+    static func worldEnded(_ number: UInt64) {
+        guard isAvailable else { return }
+        table.withLock { _ = $0.joiningWorlds.remove(number) }
+    }
+
+    /// Makes the current task a member of the world its scope joins, when
+    /// it is a departure from the main actor running now (see
+    /// `MainActorDepartures`): a main-actor task, whose task-locals could
+    /// not be read when it left the main actor, joins when it sleeps on the
+    /// world's time or awaits a double's answer. (Not on a mere question:
+    /// a `@MainActor` test's own task, which departs the same way when it
+    /// calls a nonisolated async function, must not become the world's.)
+    /// Returns that world, nil if none.
+    @discardableResult
+    static func adoptCurrentDeparture() -> VirtualTaskExecutor? {
+        guard isAvailable, MainActorDepartures.isRunningHere, let key = JobKey.currentTask,
+              let world = ScheduleChoices.current?.joiningWorld.executor ?? ProbeScope.current?.joiningWorld?.executor
+        else { return nil }
+        table.withLock { $0.members[key] = world.worldNumber }
+        return world
+    }
+
     /// The live world numbered `number`.
     static func world(numbered number: UInt64) -> VirtualTaskExecutor? {
         table.withLock { $0.world(number) }
@@ -185,36 +221,62 @@ enum TaskJoining {
         currentTaskPrefers(executor) || currentTaskJoined(world: executor.worldNumber)
     }
 
+    /// Whether the current task is a member of `executor`'s world, or a
+    /// departure from the main actor that joins it now (see
+    /// ``adoptCurrentDeparture()``): what a sleep on the world's time asks.
+    static func currentTaskIsOrBecomesMember(of executor: VirtualTaskExecutor) -> Bool {
+        currentTaskIsMember(of: executor) || adoptCurrentDeparture() === executor
+    }
+
     /// The hook: sends `job` to a world's executor, or where it went before.
     /// One lock in every case; a new task started outside any world also
     /// reads two task-locals of the task that starts it.
     private static func route(_ job: UnownedJob, _ original: Original) {
         guard let key = JobKey(job) else { return original(job) }
+        let current = JobKey.currentTask
+        let departing = MainActorDepartures.isRunningHere
         // A task enqueued by another task that runs here: the runtime
         // enqueues a new task's first job from the task that starts it.
-        let creator = key.isTask ? JobKey.currentTask.flatMap { $0 == key ? nil : $0 } : nil
+        let creator = key.isTask ? current.flatMap { $0 == key ? nil : $0 } : nil
         let preferred = creator == nil ? nil : withUnsafeCurrentTask { $0?.unownedTaskExecutor }
-        let (found, anyWorld, previous) = table.withLock { table -> (VirtualTaskExecutor?, Bool, Hook?) in
-            guard !table.worlds.isEmpty else { return (nil, false, table.hook?.previous) }
-            if let member = table.world(table.members[key]) { return (member, true, nil) }
-            guard let creator else { return (nil, true, table.hook?.previous) }
+        let (found, anyWorld, joining, previous) = table.withLock { table -> (VirtualTaskExecutor?, Bool, Bool, Hook?) in
+            guard !table.worlds.isEmpty else { return (nil, false, false, table.hook?.previous) }
+            let joining = !table.joiningWorlds.isEmpty
+            if let member = table.world(table.members[key]) { return (member, true, joining, nil) }
+            guard let creator else { return (nil, true, joining, table.hook?.previous) }
             // A new task: it joins the world of a creator that joined one,
             // or that prefers a world's executor.
             var world = table.world(table.members[creator])
             if world == nil, let preferred { world = table.world(preferred: preferred) }
             if let world { table.members[key] = world.worldNumber }
-            return (world, true, table.hook?.previous)
+            return (world, true, joining, table.hook?.previous)
         }
         if let found { return found.enqueueJoined(job) }
         if anyWorld, let world = key.isTask ? scopeWorld(of: creator, joining: key) : VirtualTaskExecutor.runningWorld {
             return world.enqueueJoined(job)
         }
-        if anyWorld, key.isTask, creator == nil, MainActorCheck.isCurrent { noteLeavingTheMainActor(key) }
+        let leavesTheMainActor = current == nil && MainActorCheck.isCurrent
+        if anyWorld, key.isTask, leavesTheMainActor { noteLeavingTheMainActor(key) }
+        // Leaving the main actor while a joining world lives: in order,
+        // counted by the worlds' quiet, until the task shows whose it is.
+        // So does what a departure enqueues on its way (a task switching,
+        // with no task current), and what it asks for while it runs in a
+        // scope whose tasks join (an actor's turn); what a departure of
+        // another test asks for goes where it went before.
+        if joining, leavesTheMainActor || (departing && (current == nil || scopeJoins)) {
+            return MainActorDepartures.take(job)
+        }
         if let previous {
             previous(job, original)
         } else {
             original(job)
         }
+    }
+
+    /// Whether the current task runs in a scope whose tasks join a world
+    /// that lives.
+    private static var scopeJoins: Bool {
+        (ScheduleChoices.current?.joiningWorld.executor ?? ProbeScope.current?.joiningWorld?.executor) != nil
     }
 
     /// Notes `key`, a task enqueued for the global executor from the main
