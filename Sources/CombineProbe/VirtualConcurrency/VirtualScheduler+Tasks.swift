@@ -45,6 +45,16 @@ extension VirtualScheduler {
         return false
     }
 
+    /// Whether a job reached the virtual world since a wait last found it
+    /// quiet, or one runs, waits or is held: false without an executor.
+    var worldArrivedSinceQuiet: Bool {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
+            return executor.hasWorkToRun || executor.arrivals != executor.arrivalsAtLastQuiet
+        }
+        return false
+    }
+
     /// How many jobs reached the virtual world so far (see
     /// ``VirtualTaskExecutor/arrivals``): zero without an executor.
     var worldArrivals: Int {
@@ -282,6 +292,27 @@ extension VirtualScheduler {
     /// waits: a step on the main actor waits there, with no hop to the
     /// global executor and back for each action.
     func quiescence(at site: CallSite, isolation: isolated (any Actor)? = #isolation) async -> Bool {
+        // Work in flight that the world's members started (a double's
+        // background answer, a stub's request) is part of the world's quiet:
+        // once the world is quiet, it lands, and the world settles again
+        // around what it handed back, until nothing lands (issue 41, C: a
+        // step returned while an answer a woken task awaited was still on
+        // its way, and the test read the model before the task went on).
+        while true {
+            guard await quiescenceOfTheWorld(at: site) else { return false }
+            let (pending, hadAny) = landWorkInFlight()
+            // Work given up on is said by the step that waits for it.
+            if hadAny, !pending.isEmpty { return true }
+            // Nothing landed, and no job reached the world since it was
+            // quiet (an answer that landed just after: its task may have
+            // run already, and handed the main actor its next job). A step
+            // awaited by a task of the world (`withTasks`) is itself such
+            // work: it only lets what it waits for land.
+            if !hadAny, currentTaskIsInTheWorld || !worldArrivedSinceQuiet { return true }
+        }
+    }
+
+    private func quiescenceOfTheWorld(at site: CallSite, isolation: isolated (any Actor)? = #isolation) async -> Bool {
         // The timers' consumers first: what a tick's consumer does runs
         // before the world is asked whether it is quiet.
         if !ticksInFlight.isEmpty {

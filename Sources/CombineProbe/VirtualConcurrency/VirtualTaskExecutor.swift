@@ -178,6 +178,9 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         var nextWaiterID = 0
         /// See ``VirtualTaskExecutor/mainActorRoundTrips``.
         var roundTrips = VirtualTaskExecutor.defaultMainActorRoundTrips
+        /// The arrivals when a wait last found the world quiet (see
+        /// ``VirtualTaskExecutor/arrivalsAtLastQuiet``).
+        var arrivalsAtQuiet = 0
 
         /// Numbers the next round trip, seeing the world as it is now.
         mutating func makeTrip(scheduling: UInt64) -> RoundTrip {
@@ -232,12 +235,16 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         TaskJoining.worldEnded(worldNumber)
     }
 
-    /// What a round trip compares to tell progress: the scheduler's count
-    /// of scheduled actions, plus the departures from the main actor (see
-    /// `MainActorDepartures`), which change while one is on its way. Both
-    /// only grow, so the sum is the same twice only if neither moved.
-    private func progress() -> UInt64 {
-        scheduling() &+ MainActorDepartures.progress()
+    /// Whether the jobs that left the main actor before now are over (see
+    /// `MainActorDepartures`); if not, `then` runs on the main queue once
+    /// they are. A round trip, on the main queue, goes on only then: a
+    /// main-actor task on its way to the world (to its first sleep) is seen
+    /// before the world is said quiet, and the departures of other tests
+    /// that come later are not waited for.
+    private func departuresAreOver(orThen then: @escaping @Sendable () -> Void) -> Bool {
+        MainActorDepartures.areOver(through: MainActorDepartures.arrivals) {
+            DispatchQueue.main.async { then() }
+        }
     }
 
     /// Set on every executor's queue: which world runs there.
@@ -419,7 +426,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             guard state.roundTrips > 0 else { return nil }
             // No job runs while the main actor settles.
             state.jobStarted = nil
-            return SettlingTrip(clean: 0, enqueued: state.enqueued, scheduling: progress())
+            return SettlingTrip(clean: 0, enqueued: state.enqueued, scheduling: scheduling())
         }
         guard let trip else { return false }
         StepProfile.roundTrip()
@@ -440,9 +447,10 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// clean when no job was enqueued on the executor and no action was
     /// scheduled since it was sent. Sends the next one until
     /// ``mainActorRoundTrips`` clean ones in a row have run; then drains on.
-    private func settled(_ trip: SettlingTrip) {
+    private func settled(_ trip: SettlingTrip, departuresOver: Bool = false) {
+        if !departuresOver, !departuresAreOver(orThen: { self.settled(trip, departuresOver: true) }) { return }
         let next = state.withLock { state -> SettlingTrip? in
-            let scheduling = progress()
+            let scheduling = scheduling()
             let clean = state.enqueued == trip.enqueued && scheduling == trip.scheduling ? trip.clean + 1 : 0
             guard clean < state.roundTrips else { return nil }
             return SettlingTrip(clean: clean, enqueued: state.enqueued, scheduling: scheduling)
@@ -467,11 +475,14 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
             // Waiters that need no round trip: the drained executor is
             // quiescence for them.
             let reached = state.waiters.filter { $0.trips == 0 }
-            if !reached.isEmpty { state.waiters.removeAll { $0.trips == 0 } }
+            if !reached.isEmpty {
+                state.waiters.removeAll { $0.trips == 0 }
+                state.arrivalsAtQuiet = state.enqueued + state.held.count
+            }
             guard !state.waiters.isEmpty, !state.isCheckingMainActor else { return (reached, nil) }
             state.isCheckingMainActor = true
             state.cleanSince = state.tripsEnqueued
-            return (reached, state.makeTrip(scheduling: progress()))
+            return (reached, state.makeTrip(scheduling: scheduling()))
         }
         if let trip { DispatchQueue.main.async { self.arrive(trip) } }
         if !fromWaiter { StepProfile.hop(reached.count) }
@@ -486,7 +497,8 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// ``mainActorRoundTrips`` clean round trips in a row, and enqueues the
     /// next one while others wait — from the main queue itself, so that it
     /// runs after whatever the jobs just run enqueued there.
-    private func arrive(_ trip: RoundTrip) {
+    private func arrive(_ trip: RoundTrip, departuresOver: Bool = false) {
+        if !departuresOver, !departuresAreOver(orThen: { self.arrive(trip, departuresOver: true) }) { return }
         let (reached, next) = state.withLock { state -> ([Waiter], RoundTrip?) in
             state.tripsRun += 1
             guard !state.isDraining else {
@@ -495,7 +507,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                 state.isCheckingMainActor = false
                 return ([], nil)
             }
-            let scheduling = progress()
+            let scheduling = scheduling()
             var reached: [Waiter] = []
             if state.enqueued != trip.enqueued || scheduling != trip.scheduling {
                 // Progress: jobs came and ran, or actions were scheduled.
@@ -507,6 +519,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
                 reached = state.waiters.filter { clean - max(state.cleanSince, $0.firstTrip) >= $0.trips }
                 if !reached.isEmpty {
                     state.waiters.removeAll { clean - max(state.cleanSince, $0.firstTrip) >= $0.trips }
+                    state.arrivalsAtQuiet = state.enqueued + state.held.count
                 }
             }
             guard !state.waiters.isEmpty else {
@@ -543,6 +556,13 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// as one ready set.
     var releasesByTime: Int {
         state.withLock { $0.releasesByTime }
+    }
+
+    /// ``arrivals`` when a wait for quiescence last found the world quiet:
+    /// a job that arrived since came after that quiet (and may have run
+    /// already, handing the main actor its next job).
+    var arrivalsAtLastQuiet: Int {
+        state.withLock { $0.arrivalsAtQuiet }
     }
 
     /// How many jobs reached the executor so far, held ones included: a

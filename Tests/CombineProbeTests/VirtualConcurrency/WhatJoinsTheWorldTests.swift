@@ -65,3 +65,31 @@ final class WhatJoinsTheWorldTests: XCTestCase {
         XCTAssertEqual(joined, WhatJoinsTheWorld.expected)
     }
 }
+
+/// Testing time's table, README and Pitfalls say what joins in the same
+/// words: the sentence for a view model's tasks is in each, whitespace
+/// aside, and the table's row for them says they join (the behaviour is
+/// `MainActorTaskJoiningTests`').
+final class WhatJoinsInTheDocsTests: XCTestCase {
+    static let mainActorTasks = "A `Task { }` started in `@MainActor` code joins when it leaves the main actor: until "
+        + "its first sleep on the scheduler's clock or call to a CombineProbe double, its jobs off the main actor run "
+        + "one at a time, in the order they leave, and every step waits for them; from then on, it is the world's."
+
+    /// The text of `path`, relative to the package, with every run of
+    /// whitespace made one space.
+    static func text(_ path: String) throws -> String {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    func testTheTableREADMEAndPitfallsSayTheSame() throws {
+        for path in ["Documentation/TestingTime.md", "README.md", "Documentation/Pitfalls.md"] {
+            XCTAssertTrue(try Self.text(path).contains(Self.mainActorTasks), "\(path) does not say: \(Self.mainActorTasks)")
+        }
+        let row = try Self.text("Documentation/TestingTime.md")
+            .components(separatedBy: "| `Task { }` started in `@MainActor` code (a view model;").dropFirst().first
+        XCTAssertTrue(row?.components(separatedBy: "|").dropFirst().first?.hasPrefix(" yes.") == true, "the table's row says it does not join")
+    }
+}

@@ -21,9 +21,13 @@ import Dispatch
 /// enqueue (a hop, a new task, an actor's turn) — makes it a member of the
 /// world its scope joins (see `TaskJoining.adoptCurrentDeparture()`), and
 /// from then on its jobs go to that world like any member's. What such a
-/// job enqueues before it is adopted departs here too. Until the departures
-/// are over, no world is quiet (``progress()``): a step does not move time
-/// while a main-actor task is on its way to its sleep.
+/// job enqueues before it is adopted departs here too. A round trip through
+/// the main queue, with which a world checks that it is quiet, goes on only
+/// once the departures that came before it are over (``areOver(through:orWhenOver:)``):
+/// a step does not move time while a main-actor task is on its way to its
+/// sleep. Departures that come after the round trip are not waited for, so
+/// the departures of parallel tests delay a world by at most the ones ahead
+/// of it, and never keep it from being quiet.
 ///
 /// A job that blocks its thread (a semaphore, a synchronous wait) would
 /// hold back every departure behind it, and every world's step, of every
@@ -49,11 +53,22 @@ enum MainActorDepartures {
         /// 0 if none.
         var running = 0
         var started = 0
-        /// Departures ever taken, and reads of ``progress()`` while some
-        /// were not over: a round trip that reads the same value twice
-        /// knows that nothing departed and nothing was on its way.
-        var arrivals: UInt64 = 0
-        var busyReads: UInt64 = 0
+        /// Departures ever taken, and ever over (run, or left to a blocked
+        /// lane): one lane runs them in order, so the first `over` of the
+        /// `arrivals` are over.
+        var arrivals = 0
+        var over = 0
+        /// What waits for the departures up to a count to be over.
+        var waiters: [(through: Int, resume: @Sendable () -> Void)] = []
+
+        /// Counts one departure over; returns the waiters that it frees.
+        mutating func noteOver() -> [@Sendable () -> Void] {
+            over += 1
+            guard waiters.contains(where: { $0.through <= over }) else { return [] }
+            let freed = waiters.filter { $0.through <= over }.map(\.resume)
+            waiters.removeAll { $0.through <= over }
+            return freed
+        }
         /// Jobs left to run on a lane of their own, past the hold limit.
         var blocked = 0
     }
@@ -76,7 +91,7 @@ enum MainActorDepartures {
     /// departed before it.
     static func take(_ job: UnownedJob) {
         let start = state.withLock { state -> (lane: Int, queue: DispatchQueue)? in
-            state.arrivals &+= 1
+            state.arrivals += 1
             state.waiting.append(job)
             guard !state.isDraining else { return nil }
             state.isDraining = true
@@ -109,9 +124,13 @@ enum MainActorDepartures {
                 checkBlocked(next.number, lane: lane)
             }
             next.job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
-            state.withLock { state in
-                if state.lane == lane { state.running = 0 }
+            let freed = state.withLock { state -> [@Sendable () -> Void] in
+                // A job of a replaced lane was counted over when it was left.
+                guard state.lane == lane else { return [] }
+                state.running = 0
+                return state.noteOver()
             }
+            for resume in freed { resume() }
         }
     }
 
@@ -119,29 +138,35 @@ enum MainActorDepartures {
     /// still runs, it keeps its thread, and the departures behind it go on
     /// on a new lane.
     private static func checkBlocked(_ number: Int, lane: Int) {
-        let start = state.withLock { state -> (lane: Int, queue: DispatchQueue)? in
-            guard state.lane == lane, state.running == number else { return nil }
+        let (start, freed) = state.withLock { state -> ((lane: Int, queue: DispatchQueue)?, [@Sendable () -> Void]) in
+            guard state.lane == lane, state.running == number else { return (nil, []) }
             state.blocked += 1
             state.lane += 1
             state.queue = makeQueue()
             state.running = 0
+            let freed = state.noteOver()
             guard state.next < state.waiting.count else {
                 state.isDraining = false
-                return nil
+                return (nil, freed)
             }
-            return (state.lane, state.queue)
+            return ((state.lane, state.queue), freed)
         }
+        for resume in freed { resume() }
         if let start { start.queue.async { drain(lane: start.lane) } }
     }
 
-    /// A value that changes whenever a job departed since the last read,
-    /// and at every read while departures are waiting or running (one that
-    /// blocked its lane past the hold limit excepted): a world is quiet only
-    /// when two reads a round trip apart are the same.
-    static func progress() -> UInt64 {
-        state.withLock { state in
-            if state.next < state.waiting.count || state.running != 0 { state.busyReads &+= 1 }
-            return state.arrivals &+ state.busyReads
+    /// How many jobs departed so far.
+    static var arrivals: Int {
+        state.withLock { $0.arrivals }
+    }
+
+    /// Whether the first `count` departures are over; if not, `resume` is
+    /// called once they are, on the thread that ends the last of them.
+    static func areOver(through count: Int, orWhenOver resume: @escaping @Sendable () -> Void) -> Bool {
+        state.withLock { state -> Bool in
+            guard state.over < count else { return true }
+            state.waiters.append((count, resume))
+            return false
         }
     }
 

@@ -236,8 +236,11 @@ enum TaskJoining {
         let current = JobKey.currentTask
         let departing = MainActorDepartures.isRunningHere
         // A task enqueued by another task that runs here: the runtime
-        // enqueues a new task's first job from the task that starts it.
-        let creator = key.isTask ? current.flatMap { $0 == key ? nil : $0 } : nil
+        // enqueues a new task's first job from the task that starts it. Task
+        // ids only grow, so a task with a lower id than the running one
+        // existed before it, and is being resumed by it, not started (a
+        // test's task resumed by a task it started must not join).
+        let creator = key.isTask ? current.flatMap { $0 == key || (key.id != 0 && key.id < $0.id) ? nil : $0 } : nil
         let preferred = creator == nil ? nil : withUnsafeCurrentTask { $0?.unownedTaskExecutor }
         let (found, anyWorld, joining, previous) = table.withLock { table -> (VirtualTaskExecutor?, Bool, Bool, Hook?) in
             guard !table.worlds.isEmpty else { return (nil, false, false, table.hook?.previous) }
