@@ -91,6 +91,13 @@ package struct MergedExploration: Sendable, Equatable {
                 ? "Covered every schedule (1 distinct order): the body met no choice, so it is the only schedule the "
                     + "test can take.\(strategyNote)"
                 : "Covered every schedule (\(schedulesRun) distinct orders): all passed.\(strategyNote)")
+        } else if shards.first?.strategy == "pct" {
+            // PCT's shards draw disjoint places of one random order; what
+            // each claims is in its own report (the k, n and N it met).
+            let budget = shards.first?.budget ?? 0
+            lines.append("\(schedules) passed in \(shards.count) of \(shardCount) shards (up to \(budget) each), drawn "
+                + "from disjoint places of one random order: each shard's report states the chance it gave each "
+                + "schedule.\(strategyNote)")
         } else {
             let known = schedulesRun + shards.reduce(0) { $0 + $1.knownRemaining }
             let budget = shards.first?.budget ?? 0

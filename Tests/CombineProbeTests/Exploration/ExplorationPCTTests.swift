@@ -1,4 +1,5 @@
 @testable import CombineProbe
+@testable import CombineProbeShards
 import Foundation
 import Testing
 import XCTest
@@ -290,6 +291,18 @@ final class ExplorationPCTTests: FailureCapturingTestCase {
             }
             XCTAssertEqual(union.sorted(), trials, "n = \(count)")
         }
+    }
+
+    func testTheMergeOfPCTShardsClaimsNoMoreThanTheShards() throws {
+        let shards = (0..<2).map { index in
+            ShardResult(
+                site: "Tests/Search.swift:12", call: 1, shardIndex: index, shardCount: 2, budget: 100, baseSeed: "0x7",
+                strategy: "pct", schedulesRun: 100, covered: false, knownRemaining: 0, failed: false, failingSeed: nil,
+                failingDeviations: nil, message: "the report of shard \(index)")
+        }
+        let merged = try XCTUnwrap(ShardMerge.merge(shards).first)
+        XCTAssertEqual(merged.report, "200 schedules passed in 2 of 2 shards (up to 100 each), drawn from disjoint "
+            + "places of one random order: each shard's report states the chance it gave each schedule. Strategy: pct.")
     }
 
     // MARK: The depth
