@@ -62,6 +62,39 @@ final class HandedTimerConsumer {
 
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class MainActorTimerConsumerTests: XCTestCase {
+    /// Rounds of each kind: 10 in a plain run (a round takes some 30 ms);
+    /// under the stress run, a quarter of `COMBINEPROBE_STRESS_ITERATIONS`
+    /// (2,500 each, 10,000 in all, at 10,000).
+    static var rounds: Int {
+        ProcessInfo.processInfo.environment["COMBINEPROBE_STRESS_ITERATIONS"] == nil
+            ? 10 : max(1, VirtualConcurrencyStress.iterations / 4)
+    }
+
+    /// The rounds of `round` whose ticks were not every tick, as text.
+    static func misses(isolation: isolated (any Actor)? = #isolation, _ round: () async -> [VirtualTime]) async -> [String] {
+        var misses: [String] = []
+        for index in 0..<rounds {
+            let seen = await round()
+            if seen != HandedTimerConsumer.everyTick { misses.append("round \(index): \(seen)") }
+        }
+        return misses
+    }
+
+    @MainActor
+    func testEveryRoundGetsEveryTick() async {
+        for joining in [false, true] {
+            let misses = await Self.misses { await HandedTimerConsumer.ticksSeen(joiningTasks: joining) }
+            XCTAssertEqual(misses, [], "joining: \(joining), \(misses.count) of \(Self.rounds) rounds")
+        }
+    }
+
+    func testEveryRoundGetsEveryTickFromNonisolatedCode() async {
+        for joining in [false, true] {
+            let misses = await Self.misses { await HandedTimerConsumer.ticksSeenFromNonisolatedCode(joiningTasks: joining) }
+            XCTAssertEqual(misses, [], "joining: \(joining), \(misses.count) of \(Self.rounds) rounds")
+        }
+    }
+
     @MainActor
     func testAMainActorConsumerOfAHandedTimerGetsEveryTick() async {
         let seen = await HandedTimerConsumer.ticksSeen()

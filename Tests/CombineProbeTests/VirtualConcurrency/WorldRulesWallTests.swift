@@ -40,6 +40,11 @@ final class WorldRulesWallTests: XCTestCase {
         // ready jobs, latencies) asks the explored schedule.
         Rule(name: "choice points", calls: [".choose(2, kind:", "kind: .tiedActions", "kind: .readyJobs", "kind: .latency"],
              owners: ["ActionQueue/ActionQueue.swift", "VirtualConcurrency/VirtualTaskExecutor.swift", "Exploration/LatencyChoice.swift"]),
+        // Jobs leaving the main actor: the joining door sends them to the
+        // departures' lane, and the executor's round trips alone wait for
+        // those ahead of them (see `MainActorDepartures`).
+        Rule(name: "departures from the main actor", calls: ["MainActorDepartures.take(", "MainActorDepartures.areOver("],
+             owners: ["VirtualConcurrency/Joining/TaskJoining.swift", "VirtualConcurrency/VirtualTaskExecutor.swift"]),
         // The runtime's enqueue hook: read and written in one file.
         Rule(name: "the global-enqueue hook", calls: ["swift_task_enqueueGlobal_hook", "slot.pointee"],
              owners: ["VirtualConcurrency/Joining/GlobalEnqueueHook.swift"]),
