@@ -334,22 +334,14 @@ public struct ScheduleExploration: Sendable {
         var runner = ExplorationRunner(self)
         while let (first, firstChoices) = runner.next() {
             var attempts = runner.attempts(first, firstChoices)
-            while attempts.next() {
-                let (schedule, choices) = (attempts.schedule, attempts.choices)
+            while let (schedule, choices) = attempts.next() {
                 do {
-                    attempts.outcome = try ScheduleChoices.$current.withValue(choices) { try body(schedule) }
-                        ? .passed : .failed(nil)
+                    attempts.ran(try ScheduleChoices.$current.withValue(choices) { try body(schedule) } ? .passed : .failed(nil))
                 } catch {
-                    attempts.outcome = .failed("\(error)")
+                    attempts.ran(.failed("\(error)"))
                 }
             }
-            let (schedule, choices, outcome) = (attempts.schedule, attempts.choices, attempts.outcome)
-            if checksReplays {
-                let again = runner.again(choices)
-                _ = try? ScheduleChoices.$current.withValue(again) { try body(schedule) }
-                if let result = runner.checkReplay(schedule, choices, again) { return result }
-            }
-            if let result = runner.finish(schedule, choices, outcome) { return result }
+            if let result = runner.conclude(attempts) { return result }
         }
         return runner.result()
     }
@@ -395,67 +387,20 @@ public struct ScheduleExploration: Sendable {
         var runner = ExplorationRunner(self)
         while let (first, firstChoices) = runner.next() {
             var attempts = runner.attempts(first, firstChoices)
-            while attempts.next() {
-                let (schedule, choices) = (attempts.schedule, attempts.choices)
+            while let (schedule, choices) = attempts.next() {
                 do {
                     let passed = try await ScheduleChoices.$current.withValue(choices, operation: {
                         try await body(schedule)
                     }, isolation: isolation)
-                    attempts.outcome = passed ? .passed : .failed(nil)
+                    attempts.ran(passed ? .passed : .failed(nil))
                 } catch {
-                    attempts.outcome = .failed("\(error)")
+                    attempts.ran(.failed("\(error)"))
                 }
             }
-            let (schedule, choices, outcome) = (attempts.schedule, attempts.choices, attempts.outcome)
-            if checksReplays {
-                let again = runner.again(choices)
-                _ = try? await ScheduleChoices.$current.withValue(again, operation: {
-                    try await body(schedule)
-                }, isolation: isolation)
-                if let result = runner.checkReplay(schedule, choices, again) { return result }
-            }
-            if let result = runner.finish(schedule, choices, outcome) { return result }
+            if let result = runner.conclude(attempts) { return result }
         }
         return runner.result()
     }
-}
-
-/// The runs of one schedule: the first, and again, with fresh choices,
-/// while real time disturbed the last (see
-/// `ScheduleChoices.disturbedByTime`), up to
-/// ``ExplorationRunner/disturbedRetries`` times. The sync and the async
-/// loops run the body for each; the last run counts, disturbed or not.
-struct ScheduleAttempts {
-    /// The schedule and the choices of the run to make, or made last.
-    private(set) var schedule: ExploredSchedule
-    private(set) var choices: ScheduleChoices
-    /// How the last run ended: the loop sets it.
-    var outcome: ScheduleOutcome = .passed
-    private var attempt = -1
-
-    init(schedule: ExploredSchedule, choices: ScheduleChoices) {
-        self.schedule = schedule
-        self.choices = choices
-    }
-
-    /// Whether to run the body (again), with ``schedule`` and ``choices``.
-    mutating func next() -> Bool {
-        if attempt >= 0 {
-            guard choices.disturbedByTime, attempt < ExplorationRunner.disturbedRetries else { return false }
-            choices.close()
-            choices = ScheduleChoices(path: choices.path, orders: choices.orders, plan: choices.plan)
-            schedule = schedule.again(with: choices)
-        }
-        attempt += 1
-        return true
-    }
-}
-
-/// How one schedule ended.
-enum ScheduleOutcome {
-    case passed
-    /// Failed, with the error it threw, described, if any.
-    case failed(String?)
 }
 
 /// The bookkeeping of one exploration: the strategy, the count, the result.
@@ -518,7 +463,17 @@ struct ExplorationRunner {
     /// The runs of `schedule`, which starts with `choices`: see
     /// ``ScheduleAttempts``.
     func attempts(_ schedule: ExploredSchedule, _ choices: ScheduleChoices) -> ScheduleAttempts {
-        ScheduleAttempts(schedule: schedule, choices: choices)
+        ScheduleAttempts(schedule: schedule, choices: choices, checkingReplay: exploration.checksReplays ? again : nil)
+    }
+
+    /// How the runs of one schedule end the exploration, if they do: a
+    /// replay check that met other choices, else the schedule's outcome
+    /// (see ``finish(_:_:_:)``).
+    mutating func conclude(_ attempts: ScheduleAttempts) -> ExplorationResult? {
+        if let replay = attempts.replay, let result = checkReplay(attempts.schedule, attempts.choices, replay) {
+            return result
+        }
+        return finish(attempts.schedule, attempts.choices, attempts.outcome)
     }
 
     /// The choices of a second run of the schedule that `choices` ran, which
@@ -663,50 +618,6 @@ public struct ExplorationFailure: Sendable, CustomStringConvertible, CustomDebug
     /// The exploration that found it: its budget, base seed, replayed seed
     /// and orders, for the report's words.
     let exploration: ScheduleExploration
-
-    /// The report of the exploration that found it: the schedule, its seed
-    /// and the base seed, what it did differently from the default order,
-    /// and how to replay it.
-    public var description: String {
-        var lines: [String] = []
-        if exploration.replaying != nil {
-            lines.append("The replayed schedule (seed \(schedule.seed)) failed.")
-        } else if schedule.isDefault {
-            lines.append("The default schedule failed: the test fails without exploring.")
-        } else {
-            let shard = exploration.shard.count > 1 ? " in shard \(exploration.shard)" : ""
-            lines.append("Schedule \(schedule.number) of at most \(exploration.schedules)\(shard) failed "
-                + "(seed \(schedule.seed); base seed 0x\(String(exploration.seed, radix: 16))).")
-        }
-        if let error { lines.append("It threw \(error).") }
-        if !deviations.isEmpty {
-            let count = deviations.count
-            lines.append("It differs from the default order in \(count) choice\(count == 1 ? "" : "s"):")
-            lines += deviations.map { "  - \($0)" }
-            if exploration.replaying == nil, exploration.strategy == .fewestDeviationsFirst {
-                lines.append(exploration.shard.count > 1
-                    ? "Every schedule of shard \(exploration.shard) with fewer differences passed."
-                    : "Every schedule with fewer differences passed.")
-            }
-        }
-        if let mismatch {
-            lines.append("The schedule could not be followed exactly (\(mismatch)): the test does something "
-                + "the virtual world does not order, such as real threads or real time.")
-        }
-        if let uncontrolled {
-            lines.append("While it ran, \(uncontrolled): the seed may not replay.")
-        }
-        if !schedule.isDefault {
-            let sameOrders = exploration.orders == .default ? "" : " (with the same `exploring:`)"
-            lines.append("Replay it with `replaying: \"\(schedule.seed)\"`, or \(ScheduleExploration.replayVariable)=\(schedule.seed) "
-                + "in the environment\(sameOrders).")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// The same words as ``description``: an optional failure, printed by
-    /// an assertion, shows them too.
-    public var debugDescription: String { description }
 }
 
 /// What an exploration found.
@@ -763,80 +674,4 @@ public struct ExplorationResult: Sendable {
     /// something that is not a seed. The test functions report it as a
     /// failure at their line.
     public var invalidInput: String? { exploration.invalidInput }
-
-    /// A summary: what ran, and for a failure, what it did and how to replay
-    /// it.
-    public var report: String {
-        if let invalidInput { return invalidInput }
-        if let nondeterminism {
-            return "The exploration stopped after \(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s"): "
-                + "\(nondeterminism). The test does something the virtual world does not order — a task started "
-                + "outside its world, real threads or real time — so its schedules may not replay."
-        }
-        guard let failure else {
-            if let replaying = exploration.replaying {
-                let from = exploration.replayChosenBy.map { ", chosen by \($0)" } ?? ""
-                guard let replayMismatch else { return "The replayed schedule (seed \(replaying)\(from)) passed." }
-                return "The replayed schedule (seed \(replaying)\(from)) passed. "
-                    + ExplorationReport.mismatchMessage(replayMismatch, of: replaying, given: true)
-            }
-            return coverage
-
-        }
-        return failure.description
-    }
-
-    /// What the passing schedules covered, in the same words for the same
-    /// seed in every run: "Covered every schedule (6 distinct orders): all
-    /// passed." when every schedule the test can take ran; otherwise how
-    /// many ran, of at least how many, and why the others did not.
-    var coverage: String {
-        var strategyNote = exploration.strategy == .fewestDeviationsFirst ? "" : " Strategy: \(exploration.strategy)."
-        if exploration.strategy == .pct { strategyNote = " Strategy: pct, depth \(exploration.pctDepth)." }
-        let schedules = "\(schedulesRun) schedule\(schedulesRun == 1 ? "" : "s")"
-        if exploration.shard.count > 1 {
-            return shardCoverage(schedules, strategyNote)
-        }
-        if let pct, !coveredEverySchedule {
-            return "\(schedules) passed\(schedulesRun == exploration.schedules ? " (the budget" : " (")"
-                + "\(schedulesRun == exploration.schedules ? "; " : "")\(pct.distinct) distinct "
-                + "order\(pct.distinct == 1 ? "" : "s")). \(pct.words)"
-        }
-        if coveredEverySchedule {
-            return schedulesRun == 1
-                ? "Covered every schedule (1 distinct order): the body met no choice, so it is the only schedule the "
-                    + "test can take.\(strategyNote)"
-                : "Covered every schedule (\(schedulesRun) distinct orders): all passed.\(strategyNote)"
-        }
-        if schedulesRun < exploration.schedules {
-            return "\(schedules) passed; more than \(ActionQueue.tieWindow) actions were due at one instant, and a "
-                + "choice looks at the first \(ActionQueue.tieWindow) only: some orders were not offered.\(strategyNote)"
-        }
-        let known = schedulesRun + knownRemaining
-        return "\(schedules) passed (the budget), of at least \(known): more remain unexplored.\(strategyNote)"
-    }
-
-    /// ``coverage``, for one shard of an exploration.
-    private func shardCoverage(_ schedules: String, _ strategyNote: String) -> String {
-        let shard = "Shard \(exploration.shard)"
-        if defaultFailedInAnotherShard {
-            return "\(shard): the default schedule failed, which shard 0/\(exploration.shard.count) reports; this "
-                + "shard ran none of its own schedules.\(strategyNote)"
-        }
-        if coveredEverySchedule {
-            return "\(shard) covered every schedule of its slice (\(schedules)): all passed.\(strategyNote)"
-        }
-        if let pct {
-            return "\(shard): \(schedules) passed (\(pct.distinct) distinct order\(pct.distinct == 1 ? "" : "s")). "
-                + pct.words
-        }
-        if schedulesRun < exploration.schedules {
-            return "\(shard): \(schedules) passed; more than \(ActionQueue.tieWindow) actions were due at one "
-                + "instant, and a choice looks at the first \(ActionQueue.tieWindow) only: some orders were not "
-                + "offered.\(strategyNote)"
-        }
-        let known = schedulesRun + knownRemaining
-        return "\(shard): \(schedules) passed (the budget), of at least \(known) in its slice: more remain "
-            + "unexplored.\(strategyNote)"
-    }
 }

@@ -78,7 +78,8 @@ final class WhatJoinsInTheDocsTests: XCTestCase {
     /// The text of `path`, relative to the package, with every run of
     /// whitespace made one space.
     static func text(_ path: String) throws -> String {
-        let root = URL(fileURLWithPath: #filePath)
+        // Through the symbolic links of the CI lanes' packages, to the package's root.
+        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
