@@ -10,7 +10,9 @@
 /// default), ``DepthFirstStrategy`` and ``PCTStrategy``. The user picks one
 /// by name (``ExplorationStrategyKind``). ``ShardedStrategy`` wraps the
 /// first two, to run one shard of their schedules (see
-/// ``ExplorationShard``); PCT shards its trials itself.
+/// ``ExplorationShard``); PCT shards its trials itself. A replay runs
+/// ``ReplayStrategy``: its one schedule. The replay checker wraps whichever
+/// runs (see ``ScheduleAttempts``).
 protocol ExplorationStrategy {
     /// The next schedule to run, or nil when the strategy has no more.
     mutating func next() -> NextSchedule?

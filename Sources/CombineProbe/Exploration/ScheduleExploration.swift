@@ -412,17 +412,24 @@ struct ExplorationRunner {
     /// Whether the first run is the default schedule that a shard other
     /// than the first runs to learn its choice points, and does not count.
     private let probesDefault: Bool
-    private var replay: SchedulePath?
+    /// Whether the exploration replays one schedule (``ReplayStrategy``).
+    private let replays: Bool
     /// How the replayed schedule strayed from its seed, if it did.
     private var replayMismatch: String?
 
     init(_ exploration: ScheduleExploration) {
         self.exploration = exploration
-        if let text = exploration.replaying { replay = SchedulePath.parse(text) }
         let sharded = exploration.replaying == nil && exploration.shard.count > 1
-        strategy = exploration.strategy.make(
-            seed: exploration.seed, budget: max(1, exploration.schedules), pctDepth: exploration.pctDepth,
-            shard: sharded ? exploration.shard : .whole)
+        if let text = exploration.replaying {
+            replays = true
+            // A seed that cannot be read is invalid input: nothing runs.
+            strategy = ReplayStrategy(SchedulePath.parse(text) ?? .default)
+        } else {
+            replays = false
+            strategy = exploration.strategy.make(
+                seed: exploration.seed, budget: max(1, exploration.schedules), pctDepth: exploration.pctDepth,
+                shard: sharded ? exploration.shard : .whole)
+        }
         probesDefault = sharded && exploration.shard.index != 0
     }
 
@@ -433,12 +440,7 @@ struct ExplorationRunner {
     /// The next schedule to run, with the choices it will make.
     mutating func next() -> (ExploredSchedule, ScheduleChoices)? {
         guard exploration.invalidInput == nil else { return nil }
-        let next: NextSchedule?
-        if let replay {
-            next = run == 0 ? .path(replay) : nil
-        } else {
-            next = counted < exploration.schedules || (probesDefault && run == 0) ? strategy.next() : nil
-        }
+        let next = replays || counted < exploration.schedules || (probesDefault && run == 0) ? strategy.next() : nil
         switch next {
         case nil:
             return nil
@@ -505,7 +507,7 @@ struct ExplorationRunner {
         let schedule = choices.plan == nil ? schedule
             : ExploredSchedule(number: schedule.number, seed: path.description, deviationCount: path.deviations.count)
         let mismatch = choices.mismatch
-        if replay != nil { replayMismatch = mismatch }
+        if replays { replayMismatch = mismatch }
         strategy.record(path, points: choices.points, windowFull: choices.windowFull)
         guard case let .failed(error) = outcome else { return nil }
         if probesDefault, run == 1 {
@@ -525,7 +527,7 @@ struct ExplorationRunner {
     func result() -> ExplorationResult {
         ExplorationResult(
             exploration: exploration, schedulesRun: counted,
-            coveredEverySchedule: replay == nil && exploration.invalidInput == nil && strategy.isExhausted,
+            coveredEverySchedule: !replays && exploration.invalidInput == nil && strategy.isExhausted,
             failure: nil, replayMismatch: replayMismatch, nondeterminism: nil, knownRemaining: strategy.knownRemaining,
             pct: (strategy as? PCTStrategy)?.guarantee)
     }

@@ -7,6 +7,26 @@ import XCTest
 /// parameter or by `COMBINEPROBE_EXPLORATION_STRATEGY`, and the words a
 /// report says of what they covered (issue 43, items 1 and 2).
 final class ExplorationStrategyTests: FailureCapturingTestCase {
+    /// A replay's strategy hands out its one schedule once, learns nothing,
+    /// and claims no coverage; the exploration replaying it runs it once.
+    func testAReplayIsAStrategyOfOneSchedule() throws {
+        let path = try XCTUnwrap(SchedulePath.parse("0.1-3.2"))
+        var strategy = ReplayStrategy(path)
+        XCTAssertEqual(strategy.next(), .path(path))
+        strategy.record(path, points: [], windowFull: false)
+        XCTAssertNil(strategy.next())
+        XCTAssertFalse(strategy.isExhausted)
+        XCTAssertEqual(strategy.knownRemaining, 0)
+        var seeds: [String] = []
+        let result = ScheduleExploration(schedules: 50, replaying: "default").run { schedule in
+            seeds.append(schedule.seed)
+            return true
+        }
+        XCTAssertEqual(seeds, ["default"])
+        XCTAssertFalse(result.coveredEverySchedule)
+        XCTAssertEqual(result.report, "The replayed schedule (seed default) passed.")
+    }
+
     // MARK: Depth first
 
     func testDepthFirstCoversTwoTasksForOneToFourAwaitsAndSaysSo() async {
