@@ -17,6 +17,9 @@ final class InFlightWork: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [UInt64: (owner: WorkOwner, description: String)] = [:]
     private var next: UInt64 = 0
+    /// The async waits (see ``settled(owner:grace:isolation:)``), resumed
+    /// when their owner's work is over, or at their deadline.
+    private var waiters: [UInt64: (owner: WorkOwner, resume: CheckedContinuation<Void, Never>)] = [:]
 
     static let shared = InFlightWork()
 
@@ -42,7 +45,41 @@ final class InFlightWork: @unchecked Sendable {
         condition.lock()
         items[token] = nil
         condition.broadcast()
+        var over: [CheckedContinuation<Void, Never>] = []
+        for (id, waiter) in waiters where !items.values.contains(where: { waiter.owner.waits(for: $0.owner) }) {
+            waiters[id] = nil
+            over.append(waiter.resume)
+        }
         condition.unlock()
+        for resume in over { resume.resume() }
+    }
+
+    /// ``settle(owner:grace:)`` without blocking a thread: suspends, in the
+    /// caller's isolation, until no work that `owner` waits for is in
+    /// flight, or `grace` seconds passed. A step on the main actor waits
+    /// this way, so that the main actor stays free for what lands.
+    func settled(
+        owner: WorkOwner, grace: TimeInterval, isolation: isolated (any Actor)? = #isolation
+    ) async -> (pending: [String], hadAny: Bool) {
+        let hadAny = condition.withLock { items.values.contains { owner.waits(for: $0.owner) } }
+        guard hadAny else { return ([], false) }
+        await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
+            let id = condition.withLock { () -> UInt64? in
+                guard items.values.contains(where: { owner.waits(for: $0.owner) }) else { return nil }
+                next += 1
+                waiters[next] = (owner, continuation)
+                return next
+            }
+            guard let id else { return continuation.resume() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
+                let waiter = self.condition.withLock { self.waiters.removeValue(forKey: id) }
+                waiter?.resume.resume()
+            }
+        }
+        let pending = condition.withLock {
+            items.sorted { $0.key < $1.key }.filter { owner.waits(for: $0.value.owner) }.map(\.value.description)
+        }
+        return (pending, true)
     }
 
     /// Whether no work is in flight at all, for any test: the common case,

@@ -45,6 +45,16 @@ extension VirtualScheduler {
         return false
     }
 
+    /// Whether the world is the one a scope's tasks join (see
+    /// `TaskJoining.noteJoiningWorld(_:)`): false without an executor.
+    var worldJoinsTasks: Bool {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
+            return executor.joinsScopeTasks
+        }
+        return false
+    }
+
     /// Whether a job reached the virtual world since a wait last found it
     /// quiet, or one runs, waits or is held: false without an executor.
     var worldArrivedSinceQuiet: Bool {
@@ -300,7 +310,12 @@ extension VirtualScheduler {
         // its way, and the test read the model before the task went on).
         while true {
             guard await quiescenceOfTheWorld(at: site) else { return false }
-            let (pending, hadAny) = landWorkInFlight()
+            // Only a world whose scope's tasks join (joinsTasks, an
+            // exploration): there, tasks the step woke await such work
+            // as app code writes it. (Elsewhere the steps are as before:
+            // work in flight lands before each action.)
+            guard worldJoinsTasks else { return true }
+            let (pending, hadAny) = await landWorkInFlight(isolation: isolation)
             // Work given up on is said by the step that waits for it.
             if hadAny, !pending.isEmpty { return true }
             // Nothing landed, and no job reached the world since it was

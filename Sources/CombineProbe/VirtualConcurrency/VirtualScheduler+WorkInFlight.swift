@@ -29,6 +29,20 @@ extension VirtualScheduler {
         return (pending, hadAny)
     }
 
+    /// ``landWorkInFlight()`` without blocking the caller's thread: it
+    /// suspends in the caller's isolation (the main actor stays free for
+    /// what lands). What a step's quiet waits for (see `quiescence(at:)`).
+    func landWorkInFlight(isolation: isolated (any Actor)? = #isolation) async -> (pending: [String], hadAny: Bool) {
+        guard !InFlightWork.shared.isEmpty else { return ([], false) }
+        let gaveUp = steps.withLock { $0.gaveUpOnWork }
+        let grace = gaveUp.isEmpty ? ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier : 0
+        let (pending, hadAny) = await InFlightWork.shared.settled(owner: .current, grace: grace, isolation: isolation)
+        if !pending.isEmpty, gaveUp.isEmpty {
+            steps.withLock { $0.gaveUpOnWork = pending }
+        }
+        return (pending, hadAny)
+    }
+
     /// What the current step gave up waiting for (see
     /// ``landWorkInFlight()``), in the order it began.
     var workGivenUpOn: [String] {

@@ -215,21 +215,22 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     init(scheduling: @escaping @Sendable () -> UInt64, choices: ScheduleChoices? = nil) {
         self.scheduling = scheduling
         self.choices = choices
+        let scope = ProbeScope.current?.joiningWorld
+        joinsScopeTasks = scope != nil || choices != nil
         queue.setSpecific(key: queueKey.value, value: true)
         queue.setSpecific(key: Self.worldKey.value, value: worldNumber)
         TaskJoining.register(self, number: worldNumber)
-        if let joining = ProbeScope.current?.joiningWorld {
-            joining.adopt(self)
-            TaskJoining.noteJoiningWorld(worldNumber)
-        }
-        if let choices {
-            choices.joiningWorld.adopt(self)
-            TaskJoining.noteJoiningWorld(worldNumber)
-        }
+        scope?.adopt(self)
+        choices?.joiningWorld.adopt(self)
+        if joinsScopeTasks { TaskJoining.noteJoiningWorld(worldNumber) }
     }
 
     /// The world's number, never given to another (see `TaskJoining`).
     let worldNumber = TaskJoining.nextWorldNumber()
+
+    /// Whether the world is made in a scope whose tasks join it (its
+    /// settings say `joinsTasks`, or an exploration's schedule).
+    let joinsScopeTasks: Bool
 
     deinit {
         TaskJoining.worldEnded(worldNumber)
