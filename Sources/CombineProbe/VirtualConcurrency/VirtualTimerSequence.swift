@@ -9,11 +9,12 @@
 /// }
 /// ```
 ///
-/// Unlike an `AsyncStream`, it resumes its consumer in the consumer's own
-/// isolation: a `@MainActor` loop over the ticks is resumed on the main
-/// actor by the tick's action itself, never through the global executor, so
-/// that a step of the scheduler sees the consumer's work queued on the main
-/// actor before it moves time on. (Where `next(isolation:)` does not exist —
+/// Unlike an `AsyncStream`, it hands each tick to its consumer in the
+/// consumer's own isolation, and a step of the scheduler waits until the
+/// consumer took it there before it moves time on: a `@MainActor` loop over
+/// the ticks sees every tick at its instant. On its way back to its
+/// isolation, the consumer does not wait for the global executor's threads,
+/// which other tests may hold. (Where `next(isolation:)` does not exist —
 /// before macOS 15, iOS 18, tvOS 18, watchOS 11 — the consumer is resumed
 /// as an `AsyncStream` would resume it.)
 ///
@@ -102,6 +103,8 @@ final class VirtualTicker<Element>: Sendable {
     private struct State {
         var latest: Element?
         var waiter: CheckedContinuation<Delivery?, Never>?
+        /// The waiting consumer's task, where the runtime says.
+        var waiterTask: JobKey?
         var isFinished = false
     }
 
@@ -117,21 +120,33 @@ final class VirtualTicker<Element>: Sendable {
     /// `next()`. Returns false once the timer ended: its schedule should
     /// end too.
     func tick(_ time: Element) -> Bool {
-        let (waiter, isFinished) = state.withLock { state -> (CheckedContinuation<Delivery?, Never>?, Bool) in
-            if state.isFinished { return (nil, true) }
+        let (waiter, consumer, isFinished) = state.withLock {
+            state -> (CheckedContinuation<Delivery?, Never>?, JobKey?, Bool) in
+            if state.isFinished { return (nil, nil, true) }
             if let waiter = state.waiter {
                 state.waiter = nil
-                return (waiter, false)
+                defer { state.waiterTask = nil }
+                return (waiter, state.waiterTask, false)
             }
             state.latest = time
-            return (nil, false)
+            return (nil, nil, false)
         }
         if let waiter {
             // Counted until the consumer runs again in its isolation.
             inFlight.begin()
+            // On its way there, it waits for no other test (see
+            // `TickResumes`).
+            if let consumer, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+                TaskJoining.tickResumes(consumer)
+            }
             waiter.resume(returning: Delivery(value: UncheckedSendable(time), handedOff: true))
         }
         return !isFinished
+    }
+
+    /// Whether a consumer waits for the next tick.
+    var hasWaitingConsumer: Bool {
+        state.withLock { $0.waiter != nil }
     }
 
     /// Ends the timer: the waiting consumer, if any, gets nil.
@@ -168,6 +183,7 @@ final class VirtualTicker<Element>: Sendable {
                     }
                     if state.isFinished || state.waiter != nil { return .some(nil) }
                     state.waiter = continuation
+                    state.waiterTask = JobKey.currentTask
                     return nil
                 }
                 if let now { continuation.resume(returning: now) }
@@ -176,7 +192,12 @@ final class VirtualTicker<Element>: Sendable {
             finish()
         }, isolation: isolation)
         // Here the consumer runs in its isolation again.
-        if tick?.handedOff == true { inFlight.end() }
+        if tick?.handedOff == true {
+            if let consumer = JobKey.currentTask, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+                TaskJoining.tickResumeArrived(consumer)
+            }
+            inFlight.end()
+        }
         return tick?.value.value
     }
 }

@@ -61,9 +61,14 @@ import Testing
         let relay = EndlessRelay()
         relay.start(scheduler)
         await ProbeSettings.withOverrides(.init(defaultTimeout: 0.2, timeoutMultiplier: 1)) {
+            // Run in parallel with every other test, the main queue may not
+            // come back within 0.2 s at all (seen once in five loaded runs):
+            // then the diagnosis says that the main actor did not run, which
+            // is as true. Either way, an issue at the step, and time moves
+            // on; the wording of the first is the XCTest twin's, run alone.
             _ = await expectIssues([
                 "VirtualScheduler: the async work of the virtual world did not become quiescent within 0.2 s of real time at virtual time 0s: "
-                    + "the main actor runs, but the virtual world kept showing progress through ",
+                    + "the main actor ",
             ], atLine: #line + 1) {
                 await scheduler.advance(by: .seconds(1))
             }

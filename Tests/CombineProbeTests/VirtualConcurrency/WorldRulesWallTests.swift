@@ -45,6 +45,11 @@ final class WorldRulesWallTests: XCTestCase {
         // those ahead of them (see `MainActorDepartures`).
         Rule(name: "departures from the main actor", calls: ["MainActorDepartures.take(", "MainActorDepartures.areOver("],
              owners: ["VirtualConcurrency/Joining/TaskJoining.swift", "VirtualConcurrency/VirtualTaskExecutor.swift"]),
+        // A timer's consumer on its way back from its tick: the timer says
+        // which task its tick resumes, and the joining door alone sends its
+        // resumption to a thread of its own (see `TickResumes`).
+        Rule(name: "timer consumers resumed by their ticks", calls: ["TickResumes.run(", "TaskJoining.tickResumes("],
+             owners: ["VirtualConcurrency/Joining/TaskJoining.swift", "VirtualConcurrency/VirtualTimerSequence.swift"]),
         // The runtime's enqueue hook: read and written in one file.
         Rule(name: "the global-enqueue hook", calls: ["swift_task_enqueueGlobal_hook", "slot.pointee"],
              owners: ["VirtualConcurrency/Joining/GlobalEnqueueHook.swift"]),

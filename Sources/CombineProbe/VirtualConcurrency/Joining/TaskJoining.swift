@@ -77,6 +77,10 @@ enum TaskJoining {
         /// there is one, jobs leaving the main actor depart through
         /// `MainActorDepartures`.
         var joiningWorlds: Set<UInt64> = []
+        /// Timer consumers that their tick resumed, until their resumption
+        /// is enqueued (or they run again): it runs on a thread of its own
+        /// (see `TickResumes`).
+        var resumedByTicks: Set<JobKey> = []
 
         /// The world `number`, while it lives.
         func world(_ number: UInt64?) -> VirtualTaskExecutor? {
@@ -157,14 +161,18 @@ enum TaskJoining {
     /// it lives, jobs leaving the main actor depart through
     /// `MainActorDepartures`, where their tasks join it.
     static func noteJoiningWorld(_ number: UInt64) {
-        guard isAvailable else { return }
-        table.withLock { _ = $0.joiningWorlds.insert(number) }
+        note { _ = $0.joiningWorlds.insert(number) }
     }
 
     /// Notes that the world `number` ended (its executor's deinit).
     static func worldEnded(_ number: UInt64) {
+        note { _ = $0.joiningWorlds.remove(number) }
+    }
+
+    /// Writes the table, where the hook is in place.
+    private static func note(_ change: (inout Table) -> Void) {
         guard isAvailable else { return }
-        table.withLock { _ = $0.joiningWorlds.remove(number) }
+        table.withLock(change)
     }
 
     /// Makes the current task a member of the world its scope joins, when
@@ -182,6 +190,20 @@ enum TaskJoining {
         else { return nil }
         table.withLock { $0.members[key] = world.worldNumber }
         return world
+    }
+
+    /// Notes that a timer's tick resumes `consumer`, a task waiting for
+    /// the tick: its resumption, when it reaches the global executor and
+    /// no world takes it, runs on a thread of its own (see `TickResumes`).
+    static func tickResumes(_ consumer: JobKey) {
+        note { _ = $0.resumedByTicks.insert(consumer) }
+    }
+
+    /// Notes that `consumer`, resumed by a tick, runs again: forgets it, if
+    /// its resumption did not reach the global executor (it was resumed
+    /// before it finished suspending).
+    static func tickResumeArrived(_ consumer: JobKey) {
+        note { _ = $0.resumedByTicks.remove(consumer) }
     }
 
     /// The live world numbered `number`.
@@ -242,22 +264,27 @@ enum TaskJoining {
         // test's task resumed by a task it started must not join).
         let creator = key.isTask ? current.flatMap { $0 == key || (key.id != 0 && key.id < $0.id) ? nil : $0 } : nil
         let preferred = creator == nil ? nil : withUnsafeCurrentTask { $0?.unownedTaskExecutor }
-        let (found, anyWorld, joining, previous) = table.withLock { table -> (VirtualTaskExecutor?, Bool, Bool, Hook?) in
-            guard !table.worlds.isEmpty else { return (nil, false, false, table.hook?.previous) }
+        let (found, anyWorld, joining, previous, tickResume) = table.withLock {
+            table -> (VirtualTaskExecutor?, Bool, Bool, Hook?, Bool) in
+            let tickResume = !table.resumedByTicks.isEmpty && table.resumedByTicks.remove(key) != nil
+            guard !table.worlds.isEmpty else { return (nil, false, false, table.hook?.previous, tickResume) }
             let joining = !table.joiningWorlds.isEmpty
-            if let member = table.world(table.members[key]) { return (member, true, joining, nil) }
-            guard let creator else { return (nil, true, joining, table.hook?.previous) }
+            if let member = table.world(table.members[key]) { return (member, true, joining, nil, tickResume) }
+            guard let creator else { return (nil, true, joining, table.hook?.previous, tickResume) }
             // A new task: it joins the world of a creator that joined one,
             // or that prefers a world's executor.
             var world = table.world(table.members[creator])
             if world == nil, let preferred { world = table.world(preferred: preferred) }
             if let world { table.members[key] = world.worldNumber }
-            return (world, true, joining, table.hook?.previous)
+            return (world, true, joining, table.hook?.previous, tickResume)
         }
         if let found { return found.enqueueJoined(job) }
         if anyWorld, let world = key.isTask ? scopeWorld(of: creator, joining: key) : VirtualTaskExecutor.runningWorld {
             return world.enqueueJoined(job)
         }
+        // A timer's consumer on its way back from its tick, which the step
+        // waits for: not on the shared pool (see `TickResumes`).
+        if tickResume { return TickResumes.run(job) }
         let leavesTheMainActor = current == nil && MainActorCheck.isCurrent
         if anyWorld, key.isTask, leavesTheMainActor { noteLeavingTheMainActor(key) }
         // Leaving the main actor while a joining world lives: in order,

@@ -1,0 +1,75 @@
+@testable import CombineProbe
+import Foundation
+import Testing
+import XCTest
+
+/// A consumer of a virtual timer that its tick resumed goes back to its
+/// isolation on a thread of its own, not on the global executor's shared
+/// pool (see `TickResumes`).
+///
+/// Seen before: in a loaded parallel Swift Testing run, two long synchronous
+/// tests held a two-core machine's pool for 8 to 15 s; a `@MainActor`
+/// consumer that was never blocked waited there for a thread, and missed
+/// the step's grace of 5 s (`MainActorTimerConsumerSwiftTests`, in about
+/// half of the loaded runs).
+///
+/// A nonisolated consumer shows the way it came: its loop body runs where
+/// its resumption runs.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+enum TickResumesScenario {
+    /// For each of three ticks handed to a waiting nonisolated consumer,
+    /// whether the consumer's resumption ran on a tick's own thread.
+    static func wayOfEachTick(isolation: isolated (any Actor)? = #isolation) async -> [Bool] {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let timer = scheduler.timer(interval: .seconds(1))
+        let ways = Locked<[Bool]>([])
+        let consumer = Task.detached {
+            var ticks = timer.makeAsyncIterator()
+            for _ in 0..<3 {
+                guard await ticks.next() != nil else { break }
+                ways.withLock { $0.append(TickResumes.isRunningHere) }
+            }
+        }
+        for _ in 0..<3 {
+            // Handed to the consumer, not kept for it: it waits first.
+            await untilTrue { timer.ticker.hasWaitingConsumer }
+            await scheduler.advance(by: .seconds(1))
+        }
+        await consumer.value
+        return ways.withLock { $0 }
+    }
+
+    /// Returns once `condition` holds, or after 5 s of real time.
+    private static func untilTrue(_ condition: () -> Bool) async {
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while !condition(), Date() < deadline {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+final class TickResumesTests: XCTestCase {
+    func testEachTickResumesItsConsumerOnAThreadOfItsOwn() async {
+        let ways = await TickResumesScenario.wayOfEachTick()
+        XCTAssertEqual(ways, [true, true, true])
+    }
+
+    @MainActor
+    func testFromTheMainActor() async {
+        let ways = await TickResumesScenario.wayOfEachTick()
+        XCTAssertEqual(ways, [true, true, true])
+    }
+}
+
+@Suite struct TickResumesSwiftTests {
+    @Test func eachTickResumesItsConsumerOnAThreadOfItsOwn() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        #expect(await TickResumesScenario.wayOfEachTick() == [true, true, true])
+    }
+
+    @Test @MainActor func fromTheMainActor() async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+        #expect(await TickResumesScenario.wayOfEachTick() == [true, true, true])
+    }
+}
