@@ -80,18 +80,19 @@ enum SupportConversationOrder {
     }
 }
 
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class SupportConversationOrderTests: XCTestCase {
     func testTheLostMessageIsFoundAndReplays() async throws {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { throw XCTSkip("task executors need macOS 15") }
-        let (seed, fixedCovered) = await SupportConversationOrder.explore()
-        let found = try XCTUnwrap(seed, "the exploration did not find the lost message")
-        XCTAssertTrue(fixedCovered)
-        let failed = await SupportConversationOrder.replays(found)
-        XCTAssertEqual(failed, SupportConversationOrder.replayRounds, "seed \(found)")
+        try await expectTheLostMessageFoundAndReplayed()
     }
 
     @MainActor func testTheLostMessageIsFoundAndReplaysOnTheMainActor() async throws {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { throw XCTSkip("task executors need macOS 15") }
+        try await expectTheLostMessageFoundAndReplayed()
+    }
+
+    /// Explores, in the caller's isolation: the planted bug is found, the
+    /// fixed version covered, and the seed replays the failure every time.
+    private func expectTheLostMessageFoundAndReplayed(isolation: isolated (any Actor)? = #isolation) async throws {
         let (seed, fixedCovered) = await SupportConversationOrder.explore()
         let found = try XCTUnwrap(seed, "the exploration did not find the lost message")
         XCTAssertTrue(fixedCovered)

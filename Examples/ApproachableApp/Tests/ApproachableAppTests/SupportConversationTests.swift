@@ -126,33 +126,41 @@ enum SupportConversationRounds {
     }
 }
 
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class SupportConversationTests: XCTestCase {
-    func testNonisolated() async throws {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { throw XCTSkip("task executors need macOS 15") }
-        let different = await SupportConversationRounds.roundsInScopesOfTheirOwn()
-        XCTAssertNil(different)
+    func testNonisolated() async {
+        await expectOneStory(SupportConversationRounds.roundsInScopesOfTheirOwn)
     }
 
-    @MainActor func testMainActor() async throws {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { throw XCTSkip("task executors need macOS 15") }
-        let different = await SupportConversationRounds.roundsInScopesOfTheirOwn()
-        XCTAssertNil(different)
+    @MainActor func testMainActor() async {
+        await expectOneStory(SupportConversationRounds.roundsInScopesOfTheirOwn)
     }
 }
 
 /// Through a `ProbeTestCase` whose settings say that tasks join.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class SupportConversationProbeTests: ProbeTestCase {
     override class var probeSettings: ProbeSettings.Overrides { .init(joinsTasks: true) }
 
-    func testNonisolated() async throws {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { throw XCTSkip("task executors need macOS 15") }
-        let different = await SupportConversationRounds.roundsInOneWorld()
-        XCTAssertNil(different)
+    func testNonisolated() async {
+        await expectOneStory(SupportConversationRounds.roundsInOneWorld)
     }
 
-    @MainActor func testMainActor() async throws {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { throw XCTSkip("task executors need macOS 15") }
-        let different = await SupportConversationRounds.roundsInOneWorld()
-        XCTAssertNil(different)
+    @MainActor func testMainActor() async {
+        await expectOneStory(SupportConversationRounds.roundsInOneWorld)
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+extension XCTestCase {
+    /// Runs `rounds` in the caller's isolation, and fails with the first
+    /// round that told another story, if any.
+    func expectOneStory(
+        isolation: isolated (any Actor)? = #isolation,
+        _ rounds: (isolated (any Actor)?) async -> DifferentRound?,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        let different = await rounds(isolation)
+        XCTAssertNil(different, file: file, line: line)
     }
 }
