@@ -17,7 +17,8 @@
 # order, with an actor of the app's own (WorldRounds), a main-actor timer
 # consumer gets every tick (MainActorTimerConsumer), a double's background
 # answer lands before time moves (BackgroundAnswer), a view model's
-# main-actor tasks join (MainActorTaskJoining, BlockedDeparture), and the
+# main-actor tasks join (MainActorTaskJoining, BlockedDeparture), another
+# library taking the hook round after round (HookInterference), and the
 # app core of Examples/ApproachableApp (SupportConversation) with its
 # planted order bug. A hang is a failure: each `swift test` runs under
 # `timeout`, and the step that hangs is the test the log names last.
@@ -38,7 +39,7 @@ fi
 swift build --build-tests 2>&1 | tail -n 1
 start=$(date +%s)
 COMBINEPROBE_STRESS_ITERATIONS=$iterations COMBINEPROBE_EXPLORATION_ROUNDS=$(( iterations / 10 )) timeout 1800 \
-    swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor|Joining|ParallelWorlds|WorldRounds|WorkInFlightStep|BackgroundAnswer|BlockedDeparture" 2>&1 \
+    swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor|Joining|ParallelWorlds|WorldRounds|WorkInFlightStep|BackgroundAnswer|BlockedDeparture|HookInterference|TickResumes" 2>&1 \
     | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
 echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) s"
 # The examples' repetition tests: swift-async-algorithms' AsyncTimerSequence,

@@ -102,4 +102,34 @@ final class HookInterferenceTests: FailureCapturingTestCase {
         _ = try await capturingStandardError { outcome = await plainTaskJoins(takingTheHookAfterTheWorld: true) }
         XCTAssertEqual(outcome, "joined, woke at 1s")
     }
+
+    /// Issue 41, item 7, repeated: round after round, the other library
+    /// takes the hook in one of the three ways above (its hook left set
+    /// over ours, ours removed, the hook taken after the world was made),
+    /// and every round's plain task still joins its world and wakes at its
+    /// instant; afterwards, a plain task outside every world still runs
+    /// off the main thread. `VirtualConcurrencyStress.iterations` rounds
+    /// (400 in a plain run, 10,000 under `scripts/stress.sh`).
+    func testEveryRoundKeepsItsWorldWhileAnotherLibraryTakesTheHook() async throws {
+        var outcomes: [String: Int] = [:]
+        _ = try await capturingStandardError {
+            for round in 0..<VirtualConcurrencyStress.iterations {
+                let outcome: String
+                switch round % 3 {
+                case 0:
+                    await ForeignHookLibrary.withItsHook {}
+                    outcome = await plainTaskJoins()
+                case 1:
+                    ForeignHookLibrary.isOn = false
+                    outcome = await plainTaskJoins()
+                default:
+                    outcome = await plainTaskJoins(takingTheHookAfterTheWorld: true)
+                }
+                outcomes[outcome, default: 0] += 1
+            }
+        }
+        XCTAssertEqual(outcomes, ["joined, woke at 1s": VirtualConcurrencyStress.iterations])
+        let onTheMainThread = await Task.detached { Thread.isMainThread }.value
+        XCTAssertFalse(onTheMainThread, "a plain task outside every world ran on the main thread")
+    }
 }
