@@ -10,7 +10,10 @@ import Dispatch
 /// meanwhile would move time on before the consumer saw its tick. So each
 /// tick handed off is counted until the consumer runs again in its own
 /// isolation, and the async steps wait for the count to come back to zero
-/// before they look for quiescence: the world knows what it waits for.
+/// before they look for quiescence: the world knows what it waits for. (On
+/// that way, a consumer outside the world runs on a thread of its own, not
+/// on the global executor's pool, which other tests may hold: see
+/// `TickResumes`.)
 final class TicksInFlight: Sendable {
     private struct State {
         var count = 0
