@@ -58,8 +58,15 @@ enum TaskJoining {
     }
 
     private struct Table {
-        /// The worlds registered, some of them maybe over.
-        var worlds: [World] = []
+        /// The worlds registered, by number, some of them maybe over.
+        var worlds: [UInt64: World] = [:]
+        /// How many worlds the table holds before the next registration
+        /// forgets those that ended: twice as many as lived at the last
+        /// pruning, at least 16. (A world can outlive its test by up to the
+        /// hold limit, kept by its timer: an exploration's tight loop of
+        /// schedules held some 200 at once, and pruning them all at every
+        /// registration cost 52,000 instructions per schedule.)
+        var pruneAt = 16
         /// The tasks that joined a world, by key: the world's number.
         var members: [JobKey: UInt64] = [:]
         /// The number of the next world.
@@ -84,13 +91,13 @@ enum TaskJoining {
 
         /// The world `number`, while it lives.
         func world(_ number: UInt64?) -> VirtualTaskExecutor? {
-            guard let number, let index = worlds.firstIndex(where: { $0.number == number }) else { return nil }
-            return worlds[index].executor
+            guard let number else { return nil }
+            return worlds[number]?.executor
         }
 
         /// The live world whose executor a task prefers.
         func world(preferred: UnownedTaskExecutor) -> VirtualTaskExecutor? {
-            for world in worlds where world.unowned == preferred {
+            for world in worlds.values where world.unowned == preferred {
                 if let executor = world.executor { return executor }
             }
             return nil
@@ -145,15 +152,17 @@ enum TaskJoining {
     static func register(_ executor: VirtualTaskExecutor, number: UInt64) {
         guard isAvailable else { return }
         checkHook()
-        // Which worlds ended, seen outside the lock (see World).
-        let registered = table.withLock { $0.worlds }
-        let ended = Set(registered.filter { $0.executor == nil }.map(\.number))
+        // Which worlds ended, seen outside the lock (see World), once the
+        // table holds twice as many as lived at the last look.
+        let registered = table.withLock { $0.worlds.count >= $0.pruneAt ? $0.worlds : [:] }
+        let ended = Set(registered.values.filter { $0.executor == nil }.map(\.number))
         table.withLock { table in
-            if !ended.isEmpty {
-                table.worlds.removeAll { ended.contains($0.number) }
-                table.members = table.members.filter { !ended.contains($0.value) }
+            if !registered.isEmpty {
+                for number in ended { table.worlds[number] = nil }
+                if !ended.isEmpty { table.members = table.members.filter { !ended.contains($0.value) } }
+                table.pruneAt = max(16, 2 * table.worlds.count)
             }
-            table.worlds.append(World(number: number, unowned: executor.asUnownedTaskExecutor(), executor: executor))
+            table.worlds[number] = World(number: number, unowned: executor.asUnownedTaskExecutor(), executor: executor)
         }
     }
 
@@ -204,6 +213,12 @@ enum TaskJoining {
     /// before it finished suspending).
     static func tickResumeArrived(_ consumer: JobKey) {
         note { _ = $0.resumedByTicks.remove(consumer) }
+    }
+
+    /// How many worlds the table holds, and how many of them still live.
+    static var worldCounts: (held: Int, live: Int) {
+        let worlds = table.withLock { $0.worlds }
+        return (worlds.count, worlds.values.filter { $0.executor != nil }.count)
     }
 
     /// The live world numbered `number`.
