@@ -105,6 +105,8 @@ final class VirtualTicker<Element>: Sendable {
         var waiter: CheckedContinuation<Delivery?, Never>?
         /// The waiting consumer's task, where the runtime says.
         var waiterTask: JobKey?
+        /// What waits for a consumer to wait (see ``consumerWaits()``).
+        var waitWatchers: [CheckedContinuation<Void, Never>] = []
         var isFinished = false
     }
 
@@ -144,20 +146,34 @@ final class VirtualTicker<Element>: Sendable {
         return !isFinished
     }
 
-    /// Whether a consumer waits for the next tick.
-    var hasWaitingConsumer: Bool {
-        state.withLock { $0.waiter != nil }
+    /// Returns once a consumer waits for the next tick, so that the next
+    /// tick is handed to it rather than kept (for tests of the handing), or
+    /// once the timer ended.
+    func consumerWaits() async {
+        await withCheckedContinuation { (watcher: CheckedContinuation<Void, Never>) in
+            let waits = state.withLock { state -> Bool in
+                if state.waiter != nil || state.isFinished { return true }
+                state.waitWatchers.append(watcher)
+                return false
+            }
+            if waits { watcher.resume() }
+        }
     }
 
     /// Ends the timer: the waiting consumer, if any, gets nil.
     func finish() {
-        let waiter = state.withLock { state -> CheckedContinuation<Delivery?, Never>? in
+        let (waiter, watchers) = state.withLock { state -> (CheckedContinuation<Delivery?, Never>?, [CheckedContinuation<Void, Never>]) in
             state.isFinished = true
             state.latest = nil
-            defer { state.waiter = nil }
-            return state.waiter
+            defer {
+                state.waiter = nil
+                state.waitWatchers = []
+            }
+            return (state.waiter, state.waitWatchers)
         }
         waiter?.resume(returning: nil)
+        // No consumer will wait any more.
+        for watcher in watchers { watcher.resume() }
     }
 
     /// The next tick, resumed in `isolation`: at once if one is kept, else
@@ -176,17 +192,19 @@ final class VirtualTicker<Element>: Sendable {
         let tick = await withTaskCancellationHandler(operation: { () async -> Delivery? in
             _ = isolation
             return await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Delivery?, Never>) in
-                let now = state.withLock { state -> Delivery?? in
+                let (now, watchers) = state.withLock { state -> (Delivery??, [CheckedContinuation<Void, Never>]) in
                     if let latest = state.latest {
                         state.latest = nil
-                        return .some(Delivery(value: UncheckedSendable(latest), handedOff: false))
+                        return (.some(Delivery(value: UncheckedSendable(latest), handedOff: false)), [])
                     }
-                    if state.isFinished || state.waiter != nil { return .some(nil) }
+                    if state.isFinished || state.waiter != nil { return (.some(nil), []) }
                     state.waiter = continuation
                     state.waiterTask = JobKey.currentTask
-                    return nil
+                    defer { state.waitWatchers = [] }
+                    return (nil, state.waitWatchers)
                 }
                 if let now { continuation.resume(returning: now) }
+                for watcher in watchers { watcher.resume() }
             }
         }, onCancel: {
             finish()

@@ -32,19 +32,11 @@ enum TickResumesScenario {
         }
         for _ in 0..<3 {
             // Handed to the consumer, not kept for it: it waits first.
-            await untilTrue { timer.ticker.hasWaitingConsumer }
+            await timer.ticker.consumerWaits()
             await scheduler.advance(by: .seconds(1))
         }
         await consumer.value
         return ways.withLock { $0 }
-    }
-
-    /// Returns once `condition` holds, or after 5 s of real time.
-    private static func untilTrue(_ condition: () -> Bool) async {
-        let deadline = Date(timeIntervalSinceNow: 5)
-        while !condition(), Date() < deadline {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
     }
 }
 
