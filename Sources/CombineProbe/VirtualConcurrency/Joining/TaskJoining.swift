@@ -215,10 +215,11 @@ enum TaskJoining {
         note { _ = $0.resumedByTicks.remove(consumer) }
     }
 
-    /// How many worlds the table holds, and how many of them still live.
-    static var worldCounts: (held: Int, live: Int) {
-        let worlds = table.withLock { $0.worlds }
-        return (worlds.count, worlds.values.filter { $0.executor != nil }.count)
+    /// How many worlds the table holds, how many of them still live, and
+    /// how many it may hold before it forgets those that ended.
+    static var worldCounts: (held: Int, live: Int, pruneAt: Int) {
+        let (worlds, pruneAt) = table.withLock { ($0.worlds, $0.pruneAt) }
+        return (worlds.count, worlds.values.filter { $0.executor != nil }.count, pruneAt)
     }
 
     /// The live world numbered `number`.
