@@ -107,6 +107,10 @@ final class VirtualTicker<Element>: Sendable {
         var waiterTask: JobKey?
         /// What waits for a consumer to wait (see ``consumerWaits()``).
         var waitWatchers: [CheckedContinuation<Void, Never>] = []
+        /// The ticks handed to a consumer that went on where it was: the
+        /// tick came before it finished suspending, and its resumption never
+        /// reached the global executor.
+        var resumedInPlace = 0
         var isFinished = false
     }
 
@@ -160,6 +164,12 @@ final class VirtualTicker<Element>: Sendable {
         }
     }
 
+    /// How many ticks handed to a consumer found it still on its way to
+    /// suspend, so that it went on where it was (for tests of the way back).
+    var ticksResumedInPlace: Int {
+        state.withLock { $0.resumedInPlace }
+    }
+
     /// Ends the timer: the waiting consumer, if any, gets nil.
     func finish() {
         let (waiter, watchers) = state.withLock { state -> (CheckedContinuation<Delivery?, Never>?, [CheckedContinuation<Void, Never>]) in
@@ -211,8 +221,9 @@ final class VirtualTicker<Element>: Sendable {
         }, isolation: isolation)
         // Here the consumer runs in its isolation again.
         if tick?.handedOff == true {
-            if let consumer = JobKey.currentTask, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
-                TaskJoining.tickResumeArrived(consumer)
+            if let consumer = JobKey.currentTask, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+               TaskJoining.tickResumeArrived(consumer) {
+                state.withLock { $0.resumedInPlace += 1 }
             }
             inFlight.end()
         }

@@ -210,9 +210,12 @@ enum TaskJoining {
 
     /// Notes that `consumer`, resumed by a tick, runs again: forgets it, if
     /// its resumption did not reach the global executor (it was resumed
-    /// before it finished suspending).
-    static func tickResumeArrived(_ consumer: JobKey) {
-        note { _ = $0.resumedByTicks.remove(consumer) }
+    /// before it finished suspending, and went on where it was). Returns
+    /// whether it was so.
+    @discardableResult
+    static func tickResumeArrived(_ consumer: JobKey) -> Bool {
+        guard isAvailable else { return false }
+        return table.withLock { $0.resumedByTicks.remove(consumer) != nil }
     }
 
     /// How many worlds the table holds, how many of them still live, and

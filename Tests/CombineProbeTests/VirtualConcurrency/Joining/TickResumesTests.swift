@@ -14,12 +14,16 @@ import XCTest
 /// half of the loaded runs).
 ///
 /// A nonisolated consumer shows the way it came: its loop body runs where
-/// its resumption runs.
+/// its resumption runs. (A tick that comes while the consumer is still on
+/// its way to suspend finds it running: it goes on where it is, and its
+/// resumption never reaches the global executor. Seen once in 11 XCTest
+/// runs, for the first tick; the timer counts such ticks.)
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 enum TickResumesScenario {
-    /// For each of three ticks handed to a waiting nonisolated consumer,
-    /// whether the consumer's resumption ran on a tick's own thread.
-    static func wayOfEachTick(isolation: isolated (any Actor)? = #isolation) async -> [Bool] {
+    /// Of three ticks handed to a waiting nonisolated consumer, how many
+    /// took it back on a thread of their own, or found it where it was:
+    /// 3 when none waited for the global executor's threads.
+    static func ticksThatWaitedForNoPool(isolation: isolated (any Actor)? = #isolation) async -> Int {
         let scheduler = DispatchQueue.virtualScheduler()
         let timer = scheduler.timer(interval: .seconds(1))
         let ways = Locked<[Bool]>([])
@@ -36,32 +40,32 @@ enum TickResumesScenario {
             await scheduler.advance(by: .seconds(1))
         }
         await consumer.value
-        return ways.withLock { $0 }
+        return ways.withLock { $0.filter { $0 }.count } + timer.ticker.ticksResumedInPlace
     }
 }
 
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class TickResumesTests: XCTestCase {
     func testEachTickResumesItsConsumerOnAThreadOfItsOwn() async {
-        let ways = await TickResumesScenario.wayOfEachTick()
-        XCTAssertEqual(ways, [true, true, true])
+        let ticks = await TickResumesScenario.ticksThatWaitedForNoPool()
+        XCTAssertEqual(ticks, 3)
     }
 
     @MainActor
     func testFromTheMainActor() async {
-        let ways = await TickResumesScenario.wayOfEachTick()
-        XCTAssertEqual(ways, [true, true, true])
+        let ticks = await TickResumesScenario.ticksThatWaitedForNoPool()
+        XCTAssertEqual(ticks, 3)
     }
 }
 
 @Suite struct TickResumesSwiftTests {
     @Test func eachTickResumesItsConsumerOnAThreadOfItsOwn() async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        #expect(await TickResumesScenario.wayOfEachTick() == [true, true, true])
+        #expect(await TickResumesScenario.ticksThatWaitedForNoPool() == 3)
     }
 
     @Test @MainActor func fromTheMainActor() async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        #expect(await TickResumesScenario.wayOfEachTick() == [true, true, true])
+        #expect(await TickResumesScenario.ticksThatWaitedForNoPool() == 3)
     }
 }
