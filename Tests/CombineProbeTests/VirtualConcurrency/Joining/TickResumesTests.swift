@@ -23,8 +23,12 @@ enum TickResumesScenario {
     /// Of three ticks handed to a waiting nonisolated consumer, how many
     /// took it back on a thread of their own, or found it where it was:
     /// 3 when none waited for the global executor's threads.
-    static func ticksThatWaitedForNoPool(isolation: isolated (any Actor)? = #isolation) async -> Int {
-        let scheduler = DispatchQueue.virtualScheduler()
+    /// With `actionsOnTheMainActor`, the ticks' actions run on the main
+    /// actor (`actionsOn: .mainActor`).
+    static func ticksThatWaitedForNoPool(
+        actionsOnTheMainActor: Bool = false, isolation: isolated (any Actor)? = #isolation
+    ) async -> Int {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: actionsOnTheMainActor ? .mainActor : .caller)
         let timer = scheduler.timer(interval: .seconds(1))
         let ways = Locked<[Bool]>([])
         let consumer = Task.detached {
@@ -47,25 +51,31 @@ enum TickResumesScenario {
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class TickResumesTests: XCTestCase {
     func testEachTickResumesItsConsumerOnAThreadOfItsOwn() async {
-        let ticks = await TickResumesScenario.ticksThatWaitedForNoPool()
-        XCTAssertEqual(ticks, 3)
+        for onMain in [false, true] {
+            let ticks = await TickResumesScenario.ticksThatWaitedForNoPool(actionsOnTheMainActor: onMain)
+            XCTAssertEqual(ticks, 3, "actions on the main actor: \(onMain)")
+        }
     }
 
     @MainActor
     func testFromTheMainActor() async {
-        let ticks = await TickResumesScenario.ticksThatWaitedForNoPool()
-        XCTAssertEqual(ticks, 3)
+        for onMain in [false, true] {
+            let ticks = await TickResumesScenario.ticksThatWaitedForNoPool(actionsOnTheMainActor: onMain)
+            XCTAssertEqual(ticks, 3, "actions on the main actor: \(onMain)")
+        }
     }
 }
 
 @Suite struct TickResumesSwiftTests {
-    @Test func eachTickResumesItsConsumerOnAThreadOfItsOwn() async {
+    @Test(arguments: [false, true])
+    func eachTickResumesItsConsumerOnAThreadOfItsOwn(actionsOnTheMainActor: Bool) async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        #expect(await TickResumesScenario.ticksThatWaitedForNoPool() == 3)
+        #expect(await TickResumesScenario.ticksThatWaitedForNoPool(actionsOnTheMainActor: actionsOnTheMainActor) == 3)
     }
 
-    @Test @MainActor func fromTheMainActor() async {
+    @Test(arguments: [false, true]) @MainActor
+    func fromTheMainActor(actionsOnTheMainActor: Bool) async {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        #expect(await TickResumesScenario.ticksThatWaitedForNoPool() == 3)
+        #expect(await TickResumesScenario.ticksThatWaitedForNoPool(actionsOnTheMainActor: actionsOnTheMainActor) == 3)
     }
 }
