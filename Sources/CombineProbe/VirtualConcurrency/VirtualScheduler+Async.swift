@@ -76,7 +76,7 @@ extension VirtualScheduler {
         // main-actor task started before the step, which runs only when
         // the main actor is free — asks before the step ticks.
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { _ = executor }
-        let ticker = VirtualTicker<SchedulerTimeType>(inFlight: ticksInFlight)
+        let ticker = VirtualTicker<SchedulerTimeType>(inFlight: world.ticksInFlight)
         let sequence = VirtualTimerSequence(ticker: ticker)
         if let refusal = outsideTimerRefusal(every: interval) {
             reporter.report(refusal)
@@ -121,25 +121,7 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        beginStep()
-        defer { endStep() }
-        if actionContext == .mainActor {
-            StepProfile.hop(MainActorCheck.isCurrent ? 0 : 2) // there and back
-            await advanceOnMainActor(by: UncheckedSendable(interval), at: site)
-        } else {
-            await advance(by: interval, at: site)
-        }
-    }
-
-    @MainActor
-    private func advanceOnMainActor(by interval: UncheckedSendable<Stride>, at site: CallSite) async {
-        await advance(by: interval.value, at: site)
-    }
-
-    private func advance(by interval: Stride, at site: CallSite, isolation: isolated (any Actor)? = #isolation) async {
-        var settling = await quiescence(at: site)
-        guard let target = target(advancingBy: interval, at: site) else { return }
-        await advance(to: target.offset, date: target.date, settling: &settling, at: site)
+        _ = await drive(AdvancePlan(self, by: interval, at: site), at: site)
     }
 
     /// Moves virtual time forward to `date`, like the synchronous
@@ -162,25 +144,7 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        beginStep()
-        defer { endStep() }
-        if actionContext == .mainActor {
-            StepProfile.hop(MainActorCheck.isCurrent ? 0 : 2) // there and back
-            await advanceOnMainActor(to: UncheckedSendable(date), at: site)
-        } else {
-            await advance(to: date, at: site)
-        }
-    }
-
-    @MainActor
-    private func advanceOnMainActor(to date: UncheckedSendable<SchedulerTimeType>, at site: CallSite) async {
-        await advance(to: date.value, at: site)
-    }
-
-    private func advance(to date: SchedulerTimeType, at site: CallSite, isolation: isolated (any Actor)? = #isolation) async {
-        var settling = await quiescence(at: site)
-        guard let target = target(advancingTo: date, at: site) else { return }
-        await advance(to: target, date: date, settling: &settling, at: site)
+        _ = await drive(AdvancePlan(self, to: date, at: site), at: site)
     }
 
     /// Runs every scheduled action, like the synchronous
@@ -205,41 +169,6 @@ extension VirtualScheduler {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        beginStep()
-        defer { endStep() }
-        if actionContext == .mainActor {
-            StepProfile.hop(MainActorCheck.isCurrent ? 0 : 2) // there and back
-            await runOnMainActor(horizon: UncheckedSendable(horizon), at: site)
-        } else {
-            await run(horizon: horizon, at: site)
-        }
-    }
-
-    @MainActor
-    private func runOnMainActor(horizon: UncheckedSendable<Stride>, at site: CallSite) async {
-        await run(horizon: horizon.value, at: site)
-    }
-
-    private func run(horizon: Stride, at site: CallSite, isolation: isolated (any Actor)? = #isolation) async {
-        var settling = await quiescence(at: site)
-        guard var run = RunPlan(self, horizon: horizon, maximumActions: Self.maximumRunActions, site: site) else { return }
-        while run.step() {
-            if settling { settling = await quiescence(at: site) }
-        }
-        reporter.deliverPending()
-    }
-
-    private func advance(
-        to limit: Int64, date: SchedulerTimeType, settling: inout Bool, at site: CallSite,
-        isolation: isolated (any Actor)? = #isolation
-    ) async {
-        while runNextAction(atOrBefore: limit) {
-            if settling { settling = await quiescence(at: site) }
-        }
-        // No wait after the clock moves: the world was quiescent after the
-        // last action (or at the start, when none ran), and moving the
-        // clock runs nothing.
-        moveClock(to: limit, date: date)
-        reporter.deliverPending()
+        _ = await drive(RunPlan(self, horizon: horizon, at: site), at: site)
     }
 }

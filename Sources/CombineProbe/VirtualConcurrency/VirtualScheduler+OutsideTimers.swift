@@ -21,9 +21,9 @@ extension VirtualScheduler {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return nil }
         // No task at all: a synchronous test's own code, which runs in step
         // with itself.
-        guard withUnsafeCurrentTask(body: { $0 != nil }), !currentTaskIsInTheWorld else { return nil }
+        guard withUnsafeCurrentTask(body: { $0 != nil }), !world.currentTaskIsMember else { return nil }
         let now = elapsed
-        let (stepping, startedAt) = steps.withLock { ($0.inProgress > 0, $0.startedAt) }
+        let (stepping, startedAt) = world.stepping
         if stepping && startedAt == now { return nil }
         // The task that made the scheduler is the test's own, which makes
         // its timer before it moves time.

@@ -12,18 +12,7 @@ extension VirtualScheduler {
     /// ```
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public var executor: VirtualTaskExecutor {
-        // Read before the executor's lock: one lock at a time.
-        let choices = scheduleChoices
-        return taskExecutor.withLock { box in
-            if let executor = box as? VirtualTaskExecutor { return executor }
-            // It sees actions being scheduled through the scheduler's count
-            // of schedules made. The closure holds the clock's state, not
-            // the scheduler: no cycle, and nothing generic.
-            let executor = VirtualTaskExecutor(
-                scheduling: { [state] in state.withLock { $0.queue.schedulesMade } }, choices: choices)
-            box = executor
-            return executor
-        }
+        world.executor
     }
 
     /// The scheduler's ``executor`` where task executors exist (typed
@@ -35,62 +24,12 @@ extension VirtualScheduler {
         return nil
     }
 
-    /// Whether the virtual world has a job running, waiting or held: false
-    /// without an executor.
-    var worldHasWorkToRun: Bool {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
-            return executor.hasWorkToRun
-        }
-        return false
-    }
-
-    /// Whether the world is the one a scope's tasks join (see
-    /// `TaskJoining.noteJoiningWorld(_:)`): false without an executor.
-    var worldJoinsTasks: Bool {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
-            return executor.joinsScopeTasks
-        }
-        return false
-    }
-
-    /// Whether a job reached the virtual world since a wait last found it
-    /// quiet, or one runs, waits or is held: false without an executor.
-    var worldArrivedSinceQuiet: Bool {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
-            return executor.hasWorkToRun || executor.arrivals != executor.arrivalsAtLastQuiet
-        }
-        return false
-    }
-
-    /// How many jobs reached the virtual world so far (see
-    /// ``VirtualTaskExecutor/arrivals``): zero without an executor.
-    var worldArrivals: Int {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
-            return executor.arrivals
-        }
-        return 0
-    }
-
-    /// How many jobs the virtual world ran so far: zero without an executor.
-    var worldJobsRun: Int {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) {
-            return executor.jobsRun
-        }
-        return 0
-    }
-
     /// What a wait that found nothing scheduled adds when the scheduler's
     /// virtual world ran tasks: they may wait on something real. It names
     /// the usual suspects and their remedy; which one a suspended task
     /// waits on cannot be seen from here.
     var taskHint: String {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-           let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }), executor.jobsRun > 0 {
+        if world.jobsRun > 0 {
             return " Or does a task of the virtual world wait on something real — Task.sleep or a clock other than "
                 + "scheduler.clock (sleep on scheduler.clock instead), a URLSession request that no NetworkStub answers "
                 + "(give the code a NetworkStub's session), an actor or executor of its own, busy or on a thread of its own, "
@@ -104,7 +43,7 @@ extension VirtualScheduler {
     /// slept on the scheduler's time: when their wake-ups run, relative to
     /// the test's steps, is not deterministic. Empty when none did.
     var outsideSleepHint: String {
-        let count = outsideSleeps.withLock { $0 }
+        let count = world.outsideSleeps.withLock { $0 }
         guard count > 0 else { return "" }
         return " \(count == 1 ? "A sleep" : "\(count) sleeps") on this scheduler's time came from "
             + "\(count == 1 ? "a task" : "tasks") outside its virtual world — a Task { } started without "
@@ -118,8 +57,8 @@ extension VirtualScheduler {
     /// for) and no task outside the virtual world slept on it yet: one may be
     /// about to. Empty otherwise (`outsideSleepHint` names one that did).
     var plainTaskHint: String {
-        let asyncCode = clockTaken.withLock { $0 } || taskExecutor.withLock { $0 != nil }
-        guard asyncCode, outsideSleeps.withLock({ $0 }) == 0 else { return "" }
+        let asyncCode = clockTaken.withLock { $0 } || world.hasExecutor
+        guard asyncCode, world.outsideSleeps.withLock({ $0 }) == 0 else { return "" }
         return " Or does a task started with a plain Task { }, outside the virtual world, still have to sleep on the "
             + "scheduler's time, or await an async double's answer? It runs in no order relative to the test's steps. "
             + "Let the test's plain tasks join the world — ProbeSettings.Overrides(joinsTasks: true), "
@@ -146,16 +85,11 @@ extension VirtualScheduler {
     ///   moves time.
     func admitSleeper(_ sleep: VirtualSleep, until deadline: VirtualTime) throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        if currentTaskIsOrBecomesAMember { return }
-        outsideSleeps.withLock { $0 += 1 }
+        if world.currentTaskIsOrBecomesMember { return }
+        world.noteOutsideSleep()
         // A sleep that ends at once needs no step.
         guard deadline > elapsed else { return }
-        let admitted = steps.withLock { steps -> Bool in
-            guard steps.inProgress > 0 else { return false }
-            steps.outsideSleeps.append(OutsideSleep(sleep: sleep, deadline: deadline))
-            return true
-        }
-        if admitted { return }
+        if world.admitDuringStep(sleep, until: deadline) { return }
         // Through the scheduler's reporter: this runs on the sleeping task,
         // which may belong to no test a framework knows of; the reporter
         // records the failure for the test that made the scheduler, now or
@@ -164,57 +98,11 @@ extension VirtualScheduler {
         throw CancellationError()
     }
 
-    /// Whether the current task prefers the scheduler's ``executor``: it is
-    /// a task of the virtual world. False where task executors do not exist,
-    /// or when the executor was never asked for.
-    var currentTaskIsInTheWorld: Bool {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-              let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) else { return false }
-        return TaskJoining.currentTaskIsMember(of: executor)
-    }
-
-    /// Whether the current task is in the world, or a departure from the
-    /// main actor that joins it now, to sleep (see `TaskJoining`).
-    private var currentTaskIsOrBecomesAMember: Bool {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-              let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) else { return false }
-        return TaskJoining.currentTaskIsOrBecomesMember(of: executor)
-    }
-
-    /// Notes that a move of time starts: see ``admitSleeper(_:until:)``.
-    ///
-    /// Moving time is the test waiting: the doubles' deliveries held until
-    /// the test waits are let go (see `DeliveryGate`), and land before the
-    /// step's first action (see `landWorkInFlight()`).
-    func beginStep() {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { TaskJoining.checkHook() }
-        DeliveryGate.testWaits(includingUnowned: false)
-        let now = elapsed
-        steps.withLock { steps in
-            if steps.inProgress == 0 {
-                steps.startedAt = now
-                steps.gaveUpOnWork = []
-            }
-            steps.inProgress += 1
-        }
-    }
-
-    /// Notes that a move of time ended. The last one to end abandons the
-    /// sleeps from outside that it left behind due already.
-    func endStep() {
-        let now = elapsed
-        let abandoned = steps.withLock { steps -> [OutsideSleep] in
-            steps.inProgress -= 1
-            guard steps.inProgress == 0, !steps.outsideSleeps.isEmpty else { return [] }
-            var due: [OutsideSleep] = []
-            steps.outsideSleeps.removeAll { entry in
-                if entry.sleep.isOver { return true }
-                if entry.deadline <= now { due.append(entry); return true }
-                return false
-            }
-            return due
-        }
-        for entry in abandoned where entry.sleep.abandon(on: self) {
+    /// Abandons the sleeps from outside the world that the steps just
+    /// ended left behind due already (see ``admitSleeper(_:until:)``), each
+    /// with a test failure.
+    func abandon(_ sleeps: [OutsideSleep]) {
+        for entry in sleeps where entry.sleep.abandon(on: self) {
             reporter.report(abandonedSleepMessage(until: entry.deadline, duringStep: true))
         }
     }
@@ -247,7 +135,7 @@ extension VirtualScheduler {
         guard TaskJoining.isAvailable else {
             return opening + "this runtime does not export the global-enqueue hook that tasks join through."
         }
-        let mine = taskExecutor.withLock { $0 as? VirtualTaskExecutor }
+        let mine = world.madeExecutor
         if let world = joining.executor, world !== mine {
             return opening + "they join the world of the first scheduler made in the test's scope, and this is another "
                 + "scheduler: make this one first, or use one scheduler."
@@ -287,70 +175,5 @@ extension VirtualScheduler {
         // The test's own task moves onto the executor: it runs at once.
         executor.admitCurrentTask()
         return try await withTaskExecutorPreference(executor, isolation: isolation, operation: operation)
-    }
-
-    /// Waits until the scheduler's virtual world is quiescent, if it has an
-    /// executor: what runs there, and the main-actor work it hands on, has
-    /// run until every task is suspended or finished. When that takes more
-    /// than the default timeout of real time (a task blocking its thread, a
-    /// blocked main thread), it gives up with a test failure at `site` that
-    /// says what still runs, and time moves on: never a hang. Returns false
-    /// then, so that the caller stops waiting for it.
-    @discardableResult
-    ///
-    /// It runs in the caller's isolation (`isolation`), and so do its
-    /// waits: a step on the main actor waits there, with no hop to the
-    /// global executor and back for each action.
-    func quiescence(at site: CallSite, isolation: isolated (any Actor)? = #isolation) async -> Bool {
-        // Work in flight that the world's members started (a double's
-        // background answer, a stub's request) is part of the world's quiet:
-        // once the world is quiet, it lands, and the world settles again
-        // around what it handed back, until nothing lands (issue 41, C: a
-        // step returned while an answer a woken task awaited was still on
-        // its way, and the test read the model before the task went on).
-        while true {
-            guard await quiescenceOfTheWorld(at: site) else { return false }
-            // Only a world whose scope's tasks join (joinsTasks, an
-            // exploration): there, tasks the step woke await such work
-            // as app code writes it. (Elsewhere the steps are as before:
-            // work in flight lands before each action.)
-            guard worldJoinsTasks else { return true }
-            let (pending, hadAny) = await landWorkInFlight(isolation: isolation)
-            // Work given up on is said by the step that waits for it.
-            if hadAny, !pending.isEmpty { return true }
-            // Nothing landed, and no job reached the world since it was
-            // quiet (an answer that landed just after: its task may have
-            // run already, and handed the main actor its next job). A step
-            // awaited by a task of the world (`withTasks`) is itself such
-            // work: it only lets what it waits for land.
-            if !hadAny, currentTaskIsInTheWorld || !worldArrivedSinceQuiet { return true }
-        }
-    }
-
-    private func quiescenceOfTheWorld(at site: CallSite, isolation: isolated (any Actor)? = #isolation) async -> Bool {
-        // The timers' consumers first: what a tick's consumer does runs
-        // before the world is asked whether it is quiet.
-        if !ticksInFlight.isEmpty {
-            let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
-            if await !ticksInFlight.settle(grace: grace, isolation: isolation) {
-                FailureReporter.fail(
-                    "VirtualScheduler: a timer's consumer did not run within \(grace) s of real time after its tick "
-                    + "at virtual time \(elapsed): is its actor or thread blocked? Virtual time moves on without it.",
-                    at: site)
-                return false
-            }
-        }
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
-            guard let executor = taskExecutor.withLock({ $0 as? VirtualTaskExecutor }) else { return true }
-            let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier
-            if case let .timedOut(diagnosis) = await executor.quiescence(grace: grace, isolation: isolation) {
-                FailureReporter.fail(
-                    "VirtualScheduler: the async work of the virtual world did not become quiescent within \(grace) s of real time "
-                    + "at virtual time \(elapsed): \(diagnosis). Virtual time moves on without it.",
-                    at: site)
-                return false
-            }
-        }
-        return true
     }
 }

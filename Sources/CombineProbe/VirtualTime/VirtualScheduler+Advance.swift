@@ -24,16 +24,8 @@ extension VirtualScheduler {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = step("advance(by:)", at: site) { advance(by: interval, at: site) }
-    }
-
-    private func advance(by interval: Stride, at site: CallSite) {
-        // Not `target(advancingBy:at:)`: an optional tuple of the generic
-        // date would cost a look-up of its type metadata.
-        guard let nanoseconds = nanoseconds(advancingBy: interval, at: site) else { return }
-        let target = target(after: interval, nanoseconds: nanoseconds)
-        advance(to: target.offset, date: target.date)
+        var plan = AdvancePlan(self, by: interval, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        drive(&plan, "advance(by:)", at: plan.site)
     }
 
     /// Where `advance(by: interval)` moves to; nil, after a test failure at
@@ -72,11 +64,8 @@ extension VirtualScheduler {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = step("advance(to:)", at: site) {
-            guard let target = target(advancingTo: date, at: site) else { return }
-            advance(to: target, date: date)
-        }
+        var plan = AdvancePlan(self, to: date, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        drive(&plan, "advance(to:)", at: plan.site)
     }
 
     /// The offset of `date` for `advance(to: date)`; nil, after a test
@@ -90,12 +79,6 @@ extension VirtualScheduler {
             return nil
         }
         return target
-    }
-
-    func advance(to limit: Int64, date: SchedulerTimeType) {
-        while runNextAction(atOrBefore: limit) {}
-        moveClock(to: limit, date: date)
-        reporter.deliverPending()
     }
 
     /// The default horizon of ``run(horizon:fileID:filePath:line:column:)``:
@@ -132,158 +115,13 @@ extension VirtualScheduler {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = step("run()", at: site) {
-            run(horizon: horizon, maximumActions: Self.maximumRunActions, site: site)
-        }
+        run(horizon: horizon, maximumActions: Self.maximumRunActions, site: site)
     }
 
     /// `run(horizon:)`, with a bound on the actions a chain may run.
     func run(horizon: Stride, maximumActions: Int, site: CallSite) {
-        guard var run = RunPlan(self, horizon: horizon, maximumActions: maximumActions, site: site) else { return }
-        while run.step() {}
-        reporter.deliverPending()
-    }
-
-    /// One `run()`: where its horizon ends, and how many actions it ran.
-    struct RunPlan {
-        let scheduler: VirtualScheduler
-        let horizon: Int64
-        /// Where the horizon ends, in nanoseconds since the start and as a
-        /// date (two fields, not a tuple of the generic date, whose type
-        /// metadata each step would look up).
-        let endOffset: Int64
-        let maximumActions: Int
-        /// The first identifier of the schedules made during the run.
-        let firstNewID: UInt64
-        /// Where chains of one-shot actions made during the run end: the
-        /// horizon past the later of now and the last one-shot action
-        /// pending when the run started, so that finite work, however far
-        /// off, and what it schedules run, and an endless chain (a task
-        /// sleeping in a loop) does not.
-        let chainEnd: Int64
-        let site: CallSite
-        var actions = 0
-        /// Last: the fields before it are at offsets known when compiling,
-        /// those after a generic field are looked up at run time.
-        let endDate: SchedulerTimeType
-
-        /// Nil, after a test failure at `site`, when the horizon is negative
-        /// or not finite.
-        init?(_ scheduler: VirtualScheduler, horizon: Stride, maximumActions: Int, site: CallSite) {
-            scheduler.reporter.deliverPending()
-            guard horizon >= .zero, let nanoseconds = StrideNanoseconds.finite(horizon) else {
-                FailureReporter.fail("VirtualScheduler.run(horizon: \(StrideNanoseconds.describe(horizon))): the horizon must be zero or positive, and finite; nothing ran.", at: site)
-                return nil
-            }
-            self.scheduler = scheduler
-            self.horizon = nanoseconds
-            let end = scheduler.target(after: horizon, nanoseconds: nanoseconds)
-            endOffset = end.offset
-            let (madeSoFar, latest) = scheduler.state.withLock { ($0.queue.schedulesMade, $0.queue.latestOneShotDue()) }
-            firstNewID = madeSoFar + 1
-            chainEnd = max(end.offset, latest.map { ActionQueue.adding($0, nanoseconds) } ?? end.offset)
-            self.maximumActions = maximumActions
-            self.site = site
-            endDate = end.date
-        }
-
-        /// Runs the next action; false when the run is over (nothing left,
-        /// or endless work stopped with a test failure).
-        ///
-        /// One lock round trip per action: the head is read, and taken when
-        /// it runs, under the same lock.
-        mutating func step() -> Bool {
-            let scheduler = scheduler
-            // Work outside virtual time lands first, as before any action a
-            // step takes (see VirtualScheduler+WorkInFlight).
-            scheduler.landWorkInFlight()
-            let endOffset = endOffset
-            let chainEnd = chainEnd
-            let firstNewID = firstNewID
-            let isAtMaximum = actions >= maximumActions
-            var stop: ActionQueue.Head?
-            // Written, not returned: see `runNextAction(atOrBefore:)`.
-            var action: (() -> Void)?
-            scheduler.state.withLock { state in
-                guard let head = state.queue.peek() else { return }
-                let pastTheEnd = head.interval == nil
-                    ? head.due > chainEnd && head.id >= firstNewID
-                    : head.due > endOffset
-                if pastTheEnd || isAtMaximum {
-                    stop = head
-                    return
-                }
-                var due: Int64 = 0
-                var date: AnyObject?
-                action = state.queue.popFirst(elapsed: state.elapsed, due: &due, date: &date)
-                scheduler.moveClock(&state, toDue: due, exactDate: date)
-            }
-            if let action = consume action {
-                scheduler.perform(action)
-                actions += 1
-                return true
-            }
-            guard let head = stop else { return false }
-            return stopped(at: head)
-        }
-
-        /// What the horizon's failure adds about a repeating schedule that
-        /// the code under test may never have made: the scheduler cannot
-        /// tell which code made it (on Linux the operators' frames have no
-        /// names), so it names the operator known to leave one behind.
-        static var repeatingLeftoverHint: String {
-            #if COMBINEPROBE_OPENCOMBINE
-            " (If the code under test makes no repeating schedule, an operator made it: OpenCombine 0.14.0's timeout "
-                + "schedules its timer as a repeating one, and keeps it after the timeout fired or the upstream completed. "
-                + "Advance by a fixed time past the timeout, or cancel the subscription; see Pitfalls, Linux and OpenCombine.)"
-            #else
-            ""
-            #endif
-        }
-
-        /// Ends the run before `head`, with a test failure: a repeating
-        /// schedule past the horizon, or a chain at its maximum of actions.
-        /// Not inlined: its temporaries of the generic types would make
-        /// `step()` look their type metadata up on every action.
-        @inline(never)
-        private func stopped(at head: ActionQueue.Head) -> Bool {
-            if let interval = head.interval, head.due > endOffset {
-                scheduler.moveClock(to: endOffset, date: endDate)
-                scheduler.reporter.deliverPending()
-                let pending = scheduler.pendingActionCount
-                FailureReporter.fail(
-                    "VirtualScheduler.run() stopped at its horizon of \(VirtualTime(nanoseconds: horizon)) of virtual time "
-                    + "(virtual time is now \(scheduler.elapsed)): a repeating schedule, every \(VirtualTime(nanoseconds: interval)), "
-                    + "is due again at \(VirtualTime(nanoseconds: head.due)), and never runs out "
-                    + "(\(pending) action\(pending == 1 ? "" : "s") still scheduled). "
-                    + "Advance by a fixed time instead, cancel the repeating schedule, or pass a larger horizon."
-                    + Self.repeatingLeftoverHint,
-                    at: site)
-                return false
-            }
-            if head.interval == nil && head.due > chainEnd && head.id >= firstNewID {
-                let elapsed = scheduler.elapsed
-                scheduler.reporter.deliverPending()
-                let pending = scheduler.pendingActionCount
-                FailureReporter.fail(
-                    "VirtualScheduler.run() stopped at virtual time \(elapsed): a chain of one-shot actions scheduled during "
-                    + "the run keeps scheduling the next — a task sleeping in a loop on the scheduler's clock or sleep(for:), "
-                    + "or an action that schedules itself again — and the next is due at \(VirtualTime(nanoseconds: head.due)), "
-                    + "past the horizon of \(VirtualTime(nanoseconds: horizon)) beyond the work scheduled when the run started "
-                    + "(\(pending) action\(pending == 1 ? "" : "s") still scheduled, \(actions) run). "
-                    + "Advance by a fixed time instead, end the loop (cancel its task), or pass a larger horizon.",
-                    at: site)
-                return false
-            }
-            // Stopped with the head in place: the chain ran its maximum.
-            scheduler.reporter.deliverPending()
-            FailureReporter.fail(
-                "VirtualScheduler.run() stopped after running \(actions) actions (virtual time is now \(scheduler.elapsed)): "
-                + "the scheduled work keeps scheduling more, and the next action is due at \(VirtualTime(nanoseconds: head.due)). "
-                + "Advance by a fixed time instead, or end the chain.",
-                at: site)
-            return false
-        }
+        var plan = RunPlan(self, horizon: horizon, maximumActions: maximumActions, at: site)
+        drive(&plan, "run()", at: site)
     }
 
     /// How many actions ``run(horizon:fileID:filePath:line:column:)`` runs at

@@ -126,8 +126,8 @@ extension VirtualScheduler {
     /// same lock that takes the action; the action runs outside the lock.
     func runNextAction(atOrBefore limit: Int64) -> Bool {
         // Work outside virtual time lands first: what it schedules is due at
-        // the instant it was started (see VirtualScheduler+WorkInFlight).
-        landWorkInFlight()
+        // the instant it was started (see VirtualWorld+Quiet).
+        world.landWorkInFlight()
         // The action is written to a variable, not returned: a closure
         // returned through the lock's generic result would be wrapped in a
         // reabstraction thunk, allocated on every call.

@@ -47,24 +47,11 @@ extension VirtualScheduler {
                 at: site)
         }
         let recorder = Recorder<P.Output, P.Failure>(site: site, clock: elapsedReader)
-        _ = step("start(created:subscribed:cancelled:)", at: site) {
-            advance(toElapsed: created)
-            let publisher = makePublisher()
-            advance(toElapsed: subscribed)
-            publisher.subscribe(recorder.storage)
-            advance(toElapsed: cancelled)
+        withoutActuallyEscaping(makePublisher) { makePublisher in
+            var plan = StartPlan(self, times: [created, subscribed, cancelled], recorder: recorder, makePublisher: makePublisher)
+            drive(&plan, "start(created:subscribed:cancelled:)", at: site)
         }
         recorder.cancel()
         return recorder
-    }
-
-    /// Runs the actions due until `time` since the start, and moves the clock
-    /// there; a time in the past runs what is due now.
-    private func advance(toElapsed time: VirtualTime) {
-        let limit = max(time.nanoseconds, state.withLock { $0.elapsed })
-        let date = date(at: limit)
-        while runNextAction(atOrBefore: limit) {}
-        moveClock(to: date)
-        reporter.deliverPending()
     }
 }

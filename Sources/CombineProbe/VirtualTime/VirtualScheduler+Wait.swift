@@ -67,11 +67,9 @@ extension VirtualScheduler {
     /// moves time (``wait(for:timeout:description:fileID:filePath:line:column:)``
     /// and the record assertions that take a `scheduler:`).
     func drive<Output>(_ wait: VirtualWait<Output, SchedulerTimeType, SchedulerOptions>) -> VirtualWaitOutcome {
-        stepReportingNothing { () -> VirtualWaitOutcome in
-            var outcome = wait.step()
-            while outcome == nil { outcome = wait.step() }
-            return outcome!
-        } ?? .mainActorBlocked
+        var wait = wait
+        guard drive(&wait, "wait(for:timeout:)", at: nil) else { return .mainActorBlocked }
+        return wait.outcome!
     }
 
     /// Waits for a publisher expectation in virtual time, from async code.
@@ -119,47 +117,11 @@ extension VirtualScheduler {
         let wait = VirtualWait(
             scheduler: self, expectation: expectation, timeout: timeout, description: description,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        beginStep()
-        defer { endStep() }
-        if actionContext == .mainActor {
-            StepProfile.hop(MainActorCheck.isCurrent ? 0 : 2) // there and back
-            return try await waitOnMainActor(UncheckedSendable(wait)).value
-        }
-        return try await wait.run()
-    }
-
-    @MainActor
-    private func waitOnMainActor<Output>(
-        _ wait: UncheckedSendable<VirtualWait<Output, SchedulerTimeType, SchedulerOptions>>
-    ) async throws -> UncheckedSendable<Output> {
-        UncheckedSendable(try await wait.value.run())
-    }
-}
-
-extension VirtualWait {
-    /// The async wait's loop: steps, with the virtual world's quiescence
-    /// around each one, in the caller's isolation.
-    func run(isolation: isolated (any Actor)? = #isolation) async throws -> Output {
-        let scheduler = self.scheduler
-        let wait = self
-        var settling = await scheduler.quiescence(at: wait.site)
-        var outcome = wait.step(worldSettles: settling)
-        while true {
-            if let concluded = outcome {
-                // Work that landed during the step (a request's completion
-                // resuming a task of the virtual world) may have handed the
-                // world a job: let it run before concluding that nothing can
-                // fulfil the expectation.
-                guard settling, concluded == .nothingScheduled || concluded.isInFlight else { break }
-                let jobsRun = scheduler.worldJobsRun
-                settling = await scheduler.quiescence(at: wait.site)
-                if scheduler.worldJobsRun == jobsRun { break }
-            }
-            try Task.checkCancellation()
-            if settling { settling = await scheduler.quiescence(at: wait.site) }
-            outcome = wait.step(worldSettles: settling)
-        }
-        return try wait.finish(outcome!, synchronous: false)
+        var waiting = wait
+        waiting.endsOnCancellation = true
+        let waited = await drive(waiting, at: wait.site)
+        if waited.cancelled { throw CancellationError() }
+        return try waited.finish(waited.outcome!, synchronous: false)
     }
 }
 
@@ -190,7 +152,7 @@ enum VirtualWaitOutcome: Equatable {
 
 /// One wait in virtual time: a loop of steps, each of which runs one
 /// scheduled action, until an outcome is known.
-struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
+struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>: WorldStepPlan
     where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible
 {
     /// What a synchronous wait that found nothing scheduled adds when the
@@ -215,6 +177,14 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
     /// steps no longer wait for it (each would wait again otherwise), and a
     /// wait that finds nothing scheduled names it.
     let gaveUpOn = Locked<[String]>([])
+    /// The outcome, once a step found it.
+    var outcome: VirtualWaitOutcome?
+    /// Whether cancelling the waiting task ends the wait (the async wait):
+    /// then `cancelled` says it did.
+    var endsOnCancellation = false
+    var cancelled = false
+    /// Whether the wait took a step yet: the first one is always taken.
+    var stepped = false
 
     init<E: PublisherExpectation>(
         scheduler: VirtualScheduler<SchedulerTimeType, SchedulerOptions>,
@@ -246,6 +216,24 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         plan.recording.deliverPendingMisuse()
     }
 
+    mutating func begin() -> Bool { true }
+
+    /// One step of the wait (see ``look(worldSettles:)``): done once the
+    /// outcome is known. A wait that found nothing scheduled, or work in
+    /// flight that did not land, is over unless the world's tasks run when
+    /// it settles once more (they may schedule what the wait waits for).
+    mutating func step(worldSettles: Bool) -> StepMove {
+        // Cancelling the task ends an async wait between its steps.
+        if endsOnCancellation, stepped, Task.isCancelled {
+            cancelled = true
+            return .done
+        }
+        stepped = true
+        outcome = look(worldSettles: worldSettles)
+        guard let outcome else { return .goOn }
+        return outcome == .nothingScheduled || outcome.isInFlight ? .doneUnlessTheWorldMoves : .done
+    }
+
     /// Checks the expectation, then runs the next action due before the
     /// deadline. Returns the outcome once it is known, nil to go on.
     ///
@@ -255,13 +243,13 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
     /// task of the world: the task's job is on the executor before the
     /// work counts as landed) left the world a job since the step began:
     /// the step goes back to quiescence before it moves time.
-    func step(worldSettles: Bool = false) -> VirtualWaitOutcome? {
+    func look(worldSettles: Bool = false) -> VirtualWaitOutcome? {
         // Read first: a job that reaches the world during the step, even
         // one that already ran, changes it.
-        let arrivals = worldSettles ? scheduler.worldArrivals : 0
+        let arrivals = worldSettles ? scheduler.world.arrivals : 0
         // A job that reached the world before (since the last quiescence)
         // and has not run yet: quiescence first, then what it did is seen.
-        if worldSettles && scheduler.worldHasWorkToRun { return nil }
+        if worldSettles && scheduler.world.hasWorkToRun { return nil }
         if plan.recording.isSatisfied(plan.condition) {
             return plan.isInverted ? .invertedFulfilled : .satisfied
         }
@@ -270,17 +258,17 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
         // schedules is scheduled at the instant it was started, whatever the
         // threads' timing.
         // (Nothing in flight, the common case: one look under a lock.)
-        // The rule is the scheduler's (`landWorkInFlight()`), for every
+        // The rule is the world's (`landWorkInFlight()`), for every
         // step; the wait keeps what did not land, for its message.
-        let (pending, hadAny) = scheduler.landWorkInFlight()
+        let (pending, hadAny) = scheduler.world.landWorkInFlight()
         if !pending.isEmpty {
             // Still running after the grace period: the wait goes on in
             // virtual time without it.
-            gaveUpOn.withLock { if $0.isEmpty { $0 = scheduler.workGivenUpOn } }
+            gaveUpOn.withLock { if $0.isEmpty { $0 = scheduler.world.workGivenUpOn } }
         } else if hadAny {
             return nil
         }
-        if worldSettles && (scheduler.worldHasWorkToRun || scheduler.worldArrivals != arrivals) { return nil }
+        if worldSettles && (scheduler.world.hasWorkToRun || scheduler.world.arrivals != arrivals) { return nil }
         if scheduler.runNextAction(atOrBefore: limit) { return nil }
         let expectsEvents = !plan.isInverted && plan.failsOnTimeout
         switch scheduler.passDeadline(limit, date: deadline, movingWhenNothingIsScheduled: !expectsEvents) {
@@ -344,7 +332,7 @@ struct VirtualWait<Output, SchedulerTimeType: Strideable, SchedulerOptions>
                 + "so virtual time cannot move on, and \(label) still waits for \(plan.goal). "
                 + "Recorded so far: \(summary). Does the code under test use a real scheduler "
                 + "(DispatchQueue.main, RunLoop.main, a queue of its own) instead of the virtual one?"
-                + (synchronous && scheduler.worldJobsRun > 0 ? Self.synchronousWaitHint : scheduler.taskHint)
+                + (synchronous && scheduler.world.jobsRun > 0 ? Self.synchronousWaitHint : scheduler.taskHint)
                 + scheduler.plainTaskHint
         case let .inFlight(pending):
             let grace = ProbeSettings.current.defaultTimeout * ProbeSettings.current.timeoutMultiplier

@@ -71,22 +71,11 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
     /// Reports the failures detected where no location is given: at the line
     /// that created the scheduler.
     let reporter: DeferredFailureReporter
-    /// The scheduler's ``VirtualTaskExecutor``, once asked for (typed
-    /// `AnyObject` because task executors are not available on every
-    /// system the library supports).
-    let taskExecutor = Locked<AnyObject?>(nil)
-    /// How many sleeps on the scheduler's time came from tasks outside its
-    /// virtual world (see `admitSleeper(_:until:)`), for failure messages.
-    let outsideSleeps = Locked(0)
+    /// The scheduler's virtual world (see `VirtualWorld`): its executor,
+    /// its members, its steps under way, and when it is quiet.
+    let world: VirtualWorld
     /// Whether ``clock`` was asked for: async code may sleep on this time.
     let clockTaken = Locked(false)
-    /// The moves of time (`advance`, `run`, a virtual wait) under way, and
-    /// the sleeps from outside the virtual world that arrived meanwhile (see
-    /// `admitSleeper(_:until:)`).
-    let steps = Locked(StepState())
-    /// The timer ticks handed to consumers that have not run yet (see
-    /// `TicksInFlight`): the async steps wait for them.
-    let ticksInFlight = TicksInFlight()
     /// The sleeps in progress on the scheduler's time (see
     /// ``SleepsInProgress``).
     let sleepsInProgress = SleepsInProgress()
@@ -135,6 +124,13 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         scheduleChoices = ScheduleChoices.current
         clock.queue.choices = scheduleChoices
         state = Locked(clock)
+        // The world sees actions being scheduled through the scheduler's
+        // count of schedules made. Its closures hold the clock's state, not
+        // the scheduler: no cycle, and nothing generic.
+        world = VirtualWorld(
+            choices: scheduleChoices,
+            schedulesMade: { [state] in state.withLock { $0.queue.schedulesMade } },
+            elapsed: { [state] in VirtualTime(nanoseconds: state.withLock { $0.elapsed }) })
         currentDate = VirtualDate(now)
         countsNanoseconds = StrideNanoseconds.countsNanoseconds(Stride.self)
         plainStart = Self.plainDispatchTime(of: now) ?? 0

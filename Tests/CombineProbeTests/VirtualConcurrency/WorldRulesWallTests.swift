@@ -24,12 +24,30 @@ final class WorldRulesWallTests: XCTestCase {
         // answers `currentTaskIsMember(of:)` for everyone else.
         Rule(name: "members", calls: ["unownedTaskExecutor", ".members["],
              owners: ["VirtualConcurrency/Joining/TaskJoining.swift"]),
+        // Which tasks the world asks about: the world alone asks the
+        // joining door whether the current task is one of its members, for
+        // its scheduler, timers and sleeps.
+        Rule(name: "members, asked", calls: ["TaskJoining.currentTaskIsMember(of:", "TaskJoining.currentTaskIsOrBecomesMember(of:"],
+             owners: ["World/VirtualWorld.swift"]),
+        // The world's executor: made by the world, once.
+        Rule(name: "the world's executor", calls: ["VirtualTaskExecutor(scheduling:"],
+             owners: ["World/VirtualWorld.swift"]),
         // When the world is quiet: the executor's quiescence, the timers'
-        // consumers and the work in flight are asked in the two places every
-        // step goes through (`quiescence(at:)`, `landWorkInFlight()`).
+        // consumers and the work in flight are asked by the world's one
+        // definition of quiet (`settle(at:)`, `landWorkInFlight()`).
         Rule(name: "quiet", calls: ["quiescence(grace:", "ticksInFlight.settle(", "InFlightWork.shared.settle("],
-             owners: ["VirtualConcurrency/VirtualScheduler+Tasks.swift", "VirtualConcurrency/VirtualScheduler+WorkInFlight.swift",
-                      "VirtualConcurrency/VirtualTaskExecutor.swift"]),
+             owners: ["World/VirtualWorld+Quiet.swift", "VirtualConcurrency/VirtualTaskExecutor.swift"]),
+        // The steps: only the step driver begins and ends a move of time,
+        // takes its steps and lets the world settle around them; a plan
+        // says what one step does, and no file loops over actions itself.
+        Rule(name: "steps", calls: [".settle(at:", ".beginStep(at:", ".endStep(at:", ".step(worldSettles:",
+                                    "while runNextAction(", "while scheduler.runNextAction(", "while run.step("],
+             owners: ["World/VirtualScheduler+StepDriver.swift"]),
+        // Where a move of time runs: the step driver runs its steps where
+        // the scheduler's actions run (the main actor for a main-actor
+        // scheduler).
+        Rule(name: "where a step runs", calls: ["onActionThread("],
+             owners: ["World/VirtualScheduler+StepDriver.swift", "MainActor/VirtualScheduler+MainActor.swift"]),
         // Where work runs on the main actor: the world's executor settles
         // through the main queue, the main-actor hop runs actions there, and
         // the synchronous waiter wakes the run loop it runs; nothing else
