@@ -232,8 +232,14 @@ struct ActionQueue {
         if choices.orders.contains(.allTiedActions) {
             candidates = Array(ties.indices)
         } else if choices.orders.contains(.racingActions) {
-            var sources: Set<ActionOrigin.Source> = []
-            for (index, key) in ties.enumerated() where sources.insert(origin(of: key).source).inserted {
+            // At most `tieWindow` sources: a look along a small array costs
+            // less than hashing each into a set.
+            var sources: [ActionOrigin.Source] = []
+            sources.reserveCapacity(ties.count)
+            for (index, key) in ties.enumerated() {
+                let source = origin(of: key).source
+                if sources.contains(source) { continue }
+                sources.append(source)
                 candidates.append(index)
             }
         }

@@ -10,6 +10,13 @@ public struct MockCall: CustomStringConvertible {
     /// Counts the subscriptions to the publisher this call returned; shared
     /// by the copies of this call.
     let subscriptions = MockSubscriptionCounter()
+    /// The description as `distinctName` first read it, shared by the
+    /// copies of this call: telling a call from the identical ones before
+    /// it reads every earlier call's description, and an explored schedule
+    /// names each answer's source (see `MockDelivery.steps(on:of:_:)`), so
+    /// without it naming n calls would describe their arguments n² / 2
+    /// times.
+    let descriptionForNames = MockCallDescriptionCache()
 
     /// The calls of the mock that received this one, in order, when a
     /// ``PublisherMock`` did: a report tells identical calls apart by them.
@@ -20,10 +27,10 @@ public struct MockCall: CustomStringConvertible {
     /// its mock had the same function and arguments, its rank among them,
     /// `the second call to getUser(id:) with (42)`.
     var distinctName: String {
-        let text = description
+        let text = descriptionForNames.description(of: self)
         guard let calls = siblings?.withLock({ $0 }) else { return text }
         var rank = 0
-        for call in calls where call.function == function && call.description == text {
+        for call in calls where call.function == function && call.descriptionForNames.description(of: call) == text {
             rank += 1
             if call.subscriptions === subscriptions { break }
         }
@@ -75,5 +82,23 @@ final class MockSubscriptionCounter: Sendable {
 
     func increment() {
         value.withLock { $0 += 1 }
+    }
+}
+
+/// A call's description, made once, for the names that tell identical calls
+/// apart (see `MockCall.distinctName`).
+final class MockCallDescriptionCache: Sendable {
+    private let text = Locked<String?>(nil)
+
+    /// `call`'s description, made the first time it is asked for.
+    func description(of call: MockCall) -> String {
+        if let made = text.withLock({ $0 }) { return made }
+        // Made outside the lock: describing the arguments runs their code.
+        let made = call.description
+        return text.withLock { text in
+            if let earlier = text { return earlier }
+            text = made
+            return made
+        }
     }
 }

@@ -72,6 +72,42 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
         ])
     }
 
+    /// An argument that counts how often it was described.
+    private final class CountedArgument: CustomStringConvertible, Sendable {
+        let descriptions = Locked(0)
+        var description: String {
+            descriptions.withLock { $0 += 1 }
+            return "counted"
+        }
+    }
+
+    private final class CountingMock: PublisherMock {
+        func fetch(_ argument: CountedArgument, delivery: MockDelivery) -> AnyPublisher<Int, Never> {
+            mockFunction(returning: .value(1), arguments: argument, delivery: delivery)
+        }
+    }
+
+    /// Naming each answer's source in an explored schedule describes each
+    /// call once, however many identical calls came before it (it described
+    /// every earlier call again for each new one: n² / 2 descriptions).
+    func testNamingRepeatedCallsDescribesEachCallOnce() {
+        let argument = CountedArgument()
+        let calls = 8
+        let result = ScheduleExploration(schedules: 1).run { _ in
+            let scheduler = DispatchQueue.virtualScheduler()
+            let mock = CountingMock()
+            let delivery = MockDelivery.after(.milliseconds(100), on: scheduler)
+            var bag: [AnyCancellable] = []
+            for _ in 0..<calls {
+                mock.fetch(argument, delivery: delivery).sink { _ in }.store(in: &bag)
+            }
+            scheduler.run()
+            return true
+        }
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(argument.descriptions.withLock { $0 }, calls)
+    }
+
     func testOrdinals() {
         XCTAssertEqual([1, 2, 3, 10, 11, 12, 13, 21, 22, 23, 101, 111].map(MockCall.ordinal), [
             "first", "second", "third", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th",
