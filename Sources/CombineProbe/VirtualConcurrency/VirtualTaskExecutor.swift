@@ -117,9 +117,10 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         /// The clean round trips in a row it waits for.
         let trips: Int
         let continuation: CheckedContinuation<Quiescence, Never>
-        /// Gives up after the grace period; cancelled once quiescence is
-        /// reached, so that no timer outlives its wait.
-        let deadline: DispatchWorkItem
+        /// When it gives up, if it still waits then (see `watchdogFired(at:)`).
+        let givesUpAt: DispatchTime
+        /// Its grace period, for the diagnosis.
+        let grace: Double
     }
 
     /// One round trip through the main queue, and what the world looked
@@ -176,6 +177,12 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         var cleanSince = 0
         var waiters: [Waiter] = []
         var nextWaiterID = 0
+        /// When the armed watchdog fires; nil when none is armed. One timer
+        /// serves every waiter (see `armWatchdog(by:)`), rather than one
+        /// armed and cancelled per wait.
+        var watchdogAt: DispatchTime?
+        /// How many times the watchdog was armed, for tests.
+        var watchdogsArmed = 0
         /// See ``VirtualTaskExecutor/mainActorRoundTrips``.
         var roundTrips = VirtualTaskExecutor.defaultMainActorRoundTrips
         /// The arrivals when a wait last found the world quiet (see
@@ -500,7 +507,6 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         if let trip { DispatchQueue.main.async { self.arrive(trip) } }
         if !fromWaiter { StepProfile.hop(reached.count) }
         for waiter in reached {
-            waiter.deadline.cancel()
             waiter.continuation.resume(returning: .reached)
         }
     }
@@ -544,9 +550,15 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         if let next { DispatchQueue.main.async { self.arrive(next) } }
         StepProfile.hop(reached.count)
         for waiter in reached {
-            waiter.deadline.cancel()
             waiter.continuation.resume(returning: .reached)
         }
+    }
+
+    /// How many times the watchdog that ends overlong waits for quiescence
+    /// was armed (see `armWatchdog(by:for:)`): one timer serves a run of
+    /// steps.
+    var watchdogsArmed: Int {
+        state.withLock { $0.watchdogsArmed }
     }
 
     /// The number of jobs run so far.
@@ -597,32 +609,67 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
         await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Quiescence, Never>) in
             // One lock: a round trip enqueued before this waiter existed
             // must not count for it.
-            let deadline = state.withLock { state -> DispatchWorkItem in
+            let (id, givesUpAt) = state.withLock { state -> (Int, DispatchTime) in
                 let id = state.nextWaiterID
                 state.nextWaiterID += 1
-                let deadline = DispatchWorkItem { self.giveUp(id, grace: grace) }
-                state.waiters.append(Waiter(id: id, firstTrip: state.tripsEnqueued, trips: state.roundTrips, continuation: continuation, deadline: deadline))
+                let givesUpAt = DispatchTime.now() + grace
+                state.waiters.append(Waiter(
+                    id: id, firstTrip: state.tripsEnqueued, trips: state.roundTrips, continuation: continuation,
+                    givesUpAt: givesUpAt, grace: grace))
                 state.releasedByTimeSinceStep = false
-                return deadline
+                return (id, givesUpAt)
             }
             releaseHeld(byTime: false)
             checkMainActor(fromWaiter: true)
-            // Reached already (no round trip to wait for): no timer.
-            guard !deadline.isCancelled else { return }
-            StepProfile.timer()
-            DispatchQueue.global().asyncAfter(deadline: .now() + grace, execute: deadline)
+            armWatchdog(by: givesUpAt, for: id)
         }
     }
 
-    /// Ends the wait `id` with what still runs, if it is still waiting.
-    private func giveUp(_ id: Int, grace: Double) {
-        let (waiter, diagnosis) = state.withLock { state -> (Waiter?, String) in
-            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return (nil, "") }
-            let waiter = state.waiters.remove(at: index)
-            return (waiter, Self.diagnosis(state, since: waiter.firstTrip, grace: grace))
+    /// Makes sure the watchdog fires by `time`, if the waiter `id` still
+    /// waits (reached already, it needs none). One watchdog serves every
+    /// waiter: a wait that comes while it is armed for an earlier time
+    /// arms nothing, so that a run of steps arms one timer per grace period
+    /// rather than one per wait (the timer holds the executor weakly: it
+    /// never keeps a world alive).
+    private func armWatchdog(by time: DispatchTime, for id: Int) {
+        let arm = state.withLock { state -> Bool in
+            guard state.waiters.contains(where: { $0.id == id }) else { return false }
+            if let armed = state.watchdogAt, armed <= time { return false }
+            state.watchdogAt = time
+            state.watchdogsArmed += 1
+            return true
         }
-        if waiter != nil { StepProfile.hop() }
-        waiter?.continuation.resume(returning: .timedOut(diagnosis))
+        guard arm else { return }
+        StepProfile.timer()
+        DispatchQueue.global().asyncAfter(deadline: time) { [weak self] in self?.watchdogFired(at: time) }
+    }
+
+    /// The watchdog armed for `time` fired: the waiters whose grace period
+    /// is over give up, saying what still runs, and the watchdog is armed
+    /// again for the next one, if any still waits.
+    private func watchdogFired(at time: DispatchTime) {
+        let (expired, next) = state.withLock { state -> ([(Waiter, String)], DispatchTime?) in
+            // Another watchdog, armed for an earlier time, took over.
+            guard state.watchdogAt == time else { return ([], nil) }
+            state.watchdogAt = nil
+            let now = DispatchTime.now()
+            // Each diagnosis sees the world as it is, before any waiter goes.
+            let expired = state.waiters.filter { $0.givesUpAt <= now }
+                .map { ($0, Self.diagnosis(state, since: $0.firstTrip, grace: $0.grace)) }
+            state.waiters.removeAll { $0.givesUpAt <= now }
+            let next = state.waiters.map(\.givesUpAt).min()
+            state.watchdogAt = next
+            if next != nil { state.watchdogsArmed += 1 }
+            return (expired, next)
+        }
+        for (waiter, diagnosis) in expired {
+            StepProfile.hop()
+            waiter.continuation.resume(returning: .timedOut(diagnosis))
+        }
+        if let next {
+            StepProfile.timer()
+            DispatchQueue.global().asyncAfter(deadline: next) { [weak self] in self?.watchdogFired(at: next) }
+        }
     }
 
     private static func diagnosis(_ state: State, since firstTrip: Int, grace: Double) -> String {
