@@ -8,7 +8,8 @@
 # times, in XCTest and in parallel Swift Testing, then the examples'
 # swift-async-algorithms pipelines and order-bug explorations, then every test of
 # Examples/ApproachableApp (main-actor view models, from every kind of test;
-# Swift 6.2 or newer). Any failure or hang fails the run.
+# Swift 6.2 or newer). Any failure or hang fails the run; every part runs, and
+# each part's whole log is kept in .build/stress/ (its failures are printed).
 #
 # Plain tasks that join a world (TaskJoining, ParallelWorlds: 30 worlds in
 # parallel with 30 tests whose tasks stay outside) run with the virtual
@@ -36,11 +37,25 @@ if [ "${STRESS_BUSY:-1}" != 0 ]; then
     for _ in 1 2; do (while :; do :; done) & busy+=($!); done
     trap 'kill "${busy[@]}" 2>/dev/null || true' EXIT
 fi
+# Each part's whole log is kept in .build/stress/ (a failure's line and
+# message are printed at once, before the summary, whatever their number).
+logs=.build/stress
+mkdir -p "$logs"
+run_part() {
+    local log=$1
+    shift
+    local status=0
+    "$@" > "$log" 2>&1 || status=$?
+    grep -E "error:|✘" "$log" | head -n 20 || true
+    grep -E "Executed [0-9]+ tests?, with|Test run with" "$log" | tail -n 3 || true
+    [ "$status" = 0 ] || echo "stress: $log failed (exit status $status)"
+    return "$status"
+}
+failed=0
 swift build --build-tests 2>&1 | tail -n 1
 start=$(date +%s)
-COMBINEPROBE_STRESS_ITERATIONS=$iterations COMBINEPROBE_EXPLORATION_ROUNDS=$(( iterations / 10 )) timeout 1800 \
-    swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor|Joining|ParallelWorlds|WorldRounds|WorkInFlightStep|BackgroundAnswer|BlockedDeparture|HookInterference|TickResumes" 2>&1 \
-    | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
+COMBINEPROBE_STRESS_ITERATIONS=$iterations COMBINEPROBE_EXPLORATION_ROUNDS=$(( iterations / 10 )) run_part "$logs/world.log" timeout 1800 \
+    swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor|Joining|ParallelWorlds|WorldRounds|WorkInFlightStep|BackgroundAnswer|BlockedDeparture|HookInterference|TickResumes|QuietWatchdog" || failed=1
 echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) s"
 # The examples' repetition tests: swift-async-algorithms' AsyncTimerSequence,
 # an AsyncChannel into _throttle, and one into debounce (whose own task
@@ -50,9 +65,8 @@ echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) 
 # base seed (the same seed, the same schedules, the same failure).
 swift build --build-tests --package-path Examples 2>&1 | tail -n 1
 start=$(date +%s)
-COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
-    swift test --skip-build --package-path Examples --filter "DraftAutosave|AsyncAlgorithmsInterop|OrderBugRobustness" 2>&1 \
-    | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
+COMBINEPROBE_STRESS_ITERATIONS=$iterations run_part "$logs/examples.log" timeout 1800 \
+    swift test --skip-build --package-path Examples --filter "DraftAutosave|AsyncAlgorithmsInterop|OrderBugRobustness" || failed=1
 echo "stress (examples): $iterations rounds of the autosave, the throttled and debounced channels and the order bugs' replays in $(( $(date +%s) - start )) s"
 # The Xcode 26-style app core (Examples/ApproachableApp, tools 6.2): every
 # test, each repeating its round N times — main-actor view models driven
@@ -61,10 +75,10 @@ echo "stress (examples): $iterations rounds of the autosave, the throttled and d
 if version=$(scripts/compiler-at-least.sh 6 2); then
     swift build --build-tests --package-path Examples/ApproachableApp 2>&1 | tail -n 1
     start=$(date +%s)
-    COMBINEPROBE_STRESS_ITERATIONS=$iterations timeout 1800 \
-        swift test --skip-build --package-path Examples/ApproachableApp 2>&1 \
-        | grep -E "Executed [0-9]+ tests?, with|Test run with|error:|✘" | tail -n 5
+    COMBINEPROBE_STRESS_ITERATIONS=$iterations run_part "$logs/approachable-app.log" timeout 1800 \
+        swift test --skip-build --package-path Examples/ApproachableApp || failed=1
     echo "stress (approachable app): $iterations rounds of every test in $(( $(date +%s) - start )) s"
 else
     echo "stress (approachable app): skipped, Swift $version is older than 6.2 (the package's tools version)"
 fi
+exit "$failed"
