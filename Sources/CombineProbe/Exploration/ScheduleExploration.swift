@@ -241,7 +241,9 @@ public struct ScheduleExploration: Sendable {
     /// their own instead (``environmentForTests``).
     static var environment: (String) -> String? {
         if let values = environmentForTests { return { values[$0] } }
-        return { name in getenv(name).map { String(cString: $0) } }
+        // `withCString`: a native string lends its own bytes, where passing
+        // the string itself copies them into a new array on every read.
+        return { name in name.withCString { getenv($0) }.map { String(cString: $0) } }
     }
 
     /// The environment that explorations made on this task read instead of
