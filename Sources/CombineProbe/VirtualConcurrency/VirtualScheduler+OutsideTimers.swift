@@ -35,6 +35,6 @@ extension VirtualScheduler {
             + "to the test's steps is a matter of thread timing, and a step that returned before the timer existed "
             + "would leave its consumer waiting for ever: the timer ends at once, with no tick. Start the task with "
             + "Task(executorPreference: scheduler.executor), or inside scheduler.withTasks { }, so that "
-            + "`await scheduler.advance` lets it make its timer first."
+            + "`await scheduler.advance` lets it make its timer first." + otherTestHint(forTaskOf: DeliveryGate.currentTest)
     }
 }

@@ -89,12 +89,15 @@ extension VirtualScheduler {
         world.noteOutsideSleep()
         // A sleep that ends at once needs no step.
         guard deadline > elapsed else { return }
-        if world.admitDuringStep(sleep, until: deadline) { return }
+        // Which test the task runs for, if the scheduler's test can be told
+        // from another (Swift Testing): a refusal says when it is another's.
+        let test = reporter.owner.isEmpty ? "" : DeliveryGate.currentTest
+        if world.admitDuringStep(sleep, until: deadline, test: test) { return }
         // Through the scheduler's reporter: this runs on the sleeping task,
         // which may belong to no test a framework knows of; the reporter
         // records the failure for the test that made the scheduler, now or
         // at its next step.
-        reporter.report(abandonedSleepMessage(until: deadline, duringStep: false))
+        reporter.report(abandonedSleepMessage(until: deadline, duringStep: false, test: test))
         throw CancellationError()
     }
 
@@ -103,17 +106,40 @@ extension VirtualScheduler {
     /// with a test failure.
     func abandon(_ sleeps: [OutsideSleep]) {
         for entry in sleeps where entry.sleep.abandon(on: self) {
-            reporter.report(abandonedSleepMessage(until: entry.deadline, duringStep: true))
+            reporter.report(abandonedSleepMessage(until: entry.deadline, duringStep: true, test: entry.test))
         }
     }
 
-    private func abandonedSleepMessage(until deadline: VirtualTime, duringStep: Bool) -> String {
+    private func abandonedSleepMessage(until deadline: VirtualTime, duringStep: Bool, test: String) -> String {
         "VirtualScheduler: a task outside its virtual world slept on the scheduler's time, until \(deadline), "
             + (duringStep ? "after the step that should have woken it had looked at its work" : "while nothing was moving time")
             + " (virtual time is \(elapsed)) — a Task { } started without executorPreference: scheduler.executor, or an "
             + "operator that starts a task of its own. Nothing would ever wake it: it ends at once, with CancellationError. "
             + "Start the task with Task(executorPreference: scheduler.executor), or inside scheduler.withTasks { }, so that "
-            + "`await scheduler.advance` lets it sleep first." + (joiningHint.isEmpty ? optInHint : joiningHint)
+            + "`await scheduler.advance` lets it sleep first." + refusalHint(forTaskOf: test)
+    }
+
+    /// What a refusal of a task of `test` (as `DeliveryGate.currentTest`
+    /// spells it) adds: that it belongs to another test, if so; else why it
+    /// did not join, where the test's tasks join; else the opt-in.
+    func refusalHint(forTaskOf test: String) -> String {
+        let other = otherTestHint(forTaskOf: test)
+        if !other.isEmpty { return other }
+        return joiningHint.isEmpty ? optInHint : joiningHint
+    }
+
+    /// What a refusal adds when the task belongs to another Swift Testing
+    /// test than the one that made the scheduler (a test running beside it,
+    /// which reached this scheduler through something shared, or one that
+    /// ended and left the task behind); empty otherwise, and in XCTest, which
+    /// runs one test at a time.
+    func otherTestHint(forTaskOf test: String) -> String {
+        let owner = reporter.owner
+        guard !owner.isEmpty, !test.isEmpty, test != owner else { return "" }
+        return " This task belongs to another test than the one that made the scheduler: it runs for \(test), and the "
+            + "scheduler was made by \(owner). Its steps never wait for that test's tasks, and its time moves for whichever "
+            + "test steps it: give each test a scheduler of its own (a fixture shared by tests that run in parallel is shared "
+            + "time), and end a test's tasks before it returns."
     }
 
     /// What a refusal adds outside a scope whose tasks join: the opt-in,

@@ -18,4 +18,7 @@ struct StepState {
 struct OutsideSleep {
     let sleep: VirtualSleep
     let deadline: VirtualTime
+    /// The Swift Testing test its task runs for (`DeliveryGate.currentTest`),
+    /// for the failure that abandons it: it may be another test's.
+    let test: String
 }

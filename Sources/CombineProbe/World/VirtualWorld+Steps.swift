@@ -49,10 +49,11 @@ extension VirtualWorld {
 
     /// Keeps a sleep from outside the world that arrived during a step;
     /// false, keeping nothing, when no step is under way.
-    func admitDuringStep(_ sleep: VirtualSleep, until deadline: VirtualTime) -> Bool {
+    /// `test`: the test the sleeping task runs for (`DeliveryGate.currentTest`).
+    func admitDuringStep(_ sleep: VirtualSleep, until deadline: VirtualTime, test: String) -> Bool {
         steps.withLock { steps -> Bool in
             guard steps.inProgress > 0 else { return false }
-            steps.outsideSleeps.append(OutsideSleep(sleep: sleep, deadline: deadline))
+            steps.outsideSleeps.append(OutsideSleep(sleep: sleep, deadline: deadline, test: test))
             return true
         }
     }
