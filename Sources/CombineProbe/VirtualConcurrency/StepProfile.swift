@@ -8,7 +8,7 @@
 ///
 /// _ = StepProfile.take()
 /// await scheduler.advance(by: .seconds(1))
-/// print(StepProfile.take()) // hops 2, round trips 3, timers 1
+/// print(StepProfile.take()) // hops 3, round trips 9, timers 0
 /// ```
 ///
 /// The counts cost one lock each; a step counts a handful.
@@ -23,8 +23,10 @@ public enum StepProfile {
         /// Round trips through the main queue, by the world's executor
         /// (quiescence, and the settling of an explored schedule).
         public var roundTrips = 0
-        /// Real-time timers armed: a quiescence's grace, a timer tick's
-        /// grace, the hold limit of new tasks, an async wait's timeout.
+        /// Real-time timers armed: the world's watchdog (once per grace
+        /// period for a run of steps, not once per wait for quiescence), a
+        /// timer tick's grace, the hold limit of new tasks, an async wait's
+        /// timeout.
         public var timers = 0
 
         /// `hops 2, round trips 3, timers 1`.
