@@ -41,6 +41,10 @@ fi
 # message are printed at once, before the summary, whatever their number).
 logs=.build/stress
 mkdir -p "$logs"
+# A part that runs longer than this hangs: half an hour, and a further
+# second for every five rounds beyond 2,000 (10,000 rounds of the world's
+# scenarios take longer than half an hour on two loaded cores).
+limit=$(( 1800 + (iterations > 2000 ? (iterations - 2000) / 5 : 0) ))
 run_part() {
     local log=$1
     shift
@@ -54,7 +58,7 @@ run_part() {
 failed=0
 swift build --build-tests 2>&1 | tail -n 1
 start=$(date +%s)
-COMBINEPROBE_STRESS_ITERATIONS=$iterations COMBINEPROBE_EXPLORATION_ROUNDS=$(( iterations / 10 )) run_part "$logs/world.log" timeout 1800 \
+COMBINEPROBE_STRESS_ITERATIONS=$iterations COMBINEPROBE_EXPLORATION_ROUNDS=$(( iterations / 10 )) run_part "$logs/world.log" timeout "$limit" \
     swift test --skip-build --filter "VirtualWorldStress|StreamRecordingStress|VirtualConcurrency|MainActor|Joining|ParallelWorlds|WorldRounds|WorkInFlightStep|BackgroundAnswer|BlockedDeparture|HookInterference|TickResumes|QuietWatchdog" || failed=1
 echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) s"
 # The examples' repetition tests: swift-async-algorithms' AsyncTimerSequence,
@@ -65,7 +69,7 @@ echo "stress: $iterations rounds of each scenario in $(( $(date +%s) - start )) 
 # base seed (the same seed, the same schedules, the same failure).
 swift build --build-tests --package-path Examples 2>&1 | tail -n 1
 start=$(date +%s)
-COMBINEPROBE_STRESS_ITERATIONS=$iterations run_part "$logs/examples.log" timeout 1800 \
+COMBINEPROBE_STRESS_ITERATIONS=$iterations run_part "$logs/examples.log" timeout "$limit" \
     swift test --skip-build --package-path Examples --filter "DraftAutosave|AsyncAlgorithmsInterop|OrderBugRobustness" || failed=1
 echo "stress (examples): $iterations rounds of the autosave, the throttled and debounced channels and the order bugs' replays in $(( $(date +%s) - start )) s"
 # The Xcode 26-style app core (Examples/ApproachableApp, tools 6.2): every
@@ -75,7 +79,7 @@ echo "stress (examples): $iterations rounds of the autosave, the throttled and d
 if version=$(scripts/compiler-at-least.sh 6 2); then
     swift build --build-tests --package-path Examples/ApproachableApp 2>&1 | tail -n 1
     start=$(date +%s)
-    COMBINEPROBE_STRESS_ITERATIONS=$iterations run_part "$logs/approachable-app.log" timeout 1800 \
+    COMBINEPROBE_STRESS_ITERATIONS=$iterations run_part "$logs/approachable-app.log" timeout "$limit" \
         swift test --skip-build --package-path Examples/ApproachableApp || failed=1
     echo "stress (approachable app): $iterations rounds of every test in $(( $(date +%s) - start )) s"
 else
