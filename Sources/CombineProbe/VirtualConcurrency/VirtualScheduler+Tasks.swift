@@ -57,7 +57,7 @@ extension VirtualScheduler {
     /// for) and no task outside the virtual world slept on it yet: one may be
     /// about to. Empty otherwise (`outsideSleepHint` names one that did).
     var plainTaskHint: String {
-        let asyncCode = clockTaken.withLock { $0 } || world.hasExecutor
+        let asyncCode = clockTaken.withLock { $0 } || world.mayRunTasks
         guard asyncCode, world.outsideSleeps.withLock({ $0 }) == 0 else { return "" }
         return " Or does a task started with a plain Task { }, outside the virtual world, still have to sleep on the "
             + "scheduler's time, or await an async double's answer? It runs in no order relative to the test's steps. "
@@ -161,8 +161,11 @@ extension VirtualScheduler {
         guard TaskJoining.isAvailable else {
             return opening + "this runtime does not export the global-enqueue hook that tasks join through."
         }
+        // The scope's world first: asking for it makes its executor, which
+        // may be this scheduler's.
+        let theirs = joining.executor
         let mine = world.madeExecutor
-        if let world = joining.executor, world !== mine {
+        if let world = theirs, world !== mine {
             return opening + "they join the world of the first scheduler made in the test's scope, and this is another "
                 + "scheduler: make this one first, or use one scheduler."
         }

@@ -233,19 +233,29 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     /// explored (see ``ScheduleChoices``); nil runs them first in, first out.
     private let choices: ScheduleChoices?
 
-    init(scheduling: @escaping @Sendable () -> UInt64, choices: ScheduleChoices? = nil) {
+    /// - parameter scopeJoining: The world a scope's tasks join, of the
+    ///   scope the executor's world was made in; nil: the scope the
+    ///   executor is made in.
+    /// - parameter number: The world's number, if it has one already (see
+    ///   `VirtualWorld`); nil takes a new one.
+    init(
+        scheduling: @escaping @Sendable () -> UInt64, choices: ScheduleChoices? = nil,
+        scopeJoining: JoiningWorld? = nil, number: UInt64? = nil
+    ) {
         self.scheduling = scheduling
         self.choices = choices
-        let scope = ProbeScope.current?.joiningWorld
+        worldNumber = number ?? TaskJoining.nextWorldNumber()
+        let scope = scopeJoining ?? ProbeScope.current?.joiningWorld
         joinsScopeTasks = scope != nil || choices != nil
         TaskJoining.register(self, number: worldNumber)
         scope?.adopt(self)
         choices?.joiningWorld.adopt(self)
-        if joinsScopeTasks { TaskJoining.noteJoiningWorld(worldNumber) }
+        // A world that had its number noted it already.
+        if joinsScopeTasks, number == nil { TaskJoining.noteJoiningWorld(worldNumber) }
     }
 
     /// The world's number, never given to another (see `TaskJoining`).
-    let worldNumber = TaskJoining.nextWorldNumber()
+    let worldNumber: UInt64
 
     /// Whether the world is made in a scope whose tasks join it (its
     /// settings say `joinsTasks`, or an exploration's schedule).

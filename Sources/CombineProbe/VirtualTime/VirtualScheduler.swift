@@ -127,8 +127,12 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         // The world sees actions being scheduled through the scheduler's
         // count of schedules made. Its closures hold the clock's state, not
         // the scheduler: no cycle, and nothing generic.
+        // The first world made in a scope whose tasks join (a scope whose
+        // settings say `joinsTasks`, an exploration's schedule) is the one
+        // they join: its executor is made when the first of them comes.
+        let scope = ProbeScope.current
         world = VirtualWorld(
-            choices: scheduleChoices,
+            choices: scheduleChoices, scopeJoining: scope?.joiningWorld,
             schedulesMade: { [state] in state.withLock { $0.queue.schedulesMade } },
             elapsed: { [state] in VirtualTime(nanoseconds: state.withLock { $0.elapsed }) })
         currentDate = VirtualDate(now)
@@ -141,20 +145,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         reporter = DeferredFailureReporter(
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), endsWithItsTest: false)
         PendingVirtualSchedulers.remember(self, madeIn: fileID)
-        let scope = ProbeScope.current
         scope?.adopt(self)
-        makeTheWorldOfAJoiningScope(scope)
-    }
-
-    /// Makes the scheduler's ``executor`` at once when the scope's tasks
-    /// join a world and it has none yet (a scope whose settings say
-    /// `joinsTasks`, an exploration's schedule): the first scheduler made
-    /// there is the world its tasks join, with no `_ = scheduler.executor`
-    /// to remember before the code starts its tasks.
-    private func makeTheWorldOfAJoiningScope(_ scope: ProbeScope?) {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
-        let joining = [scope?.joiningWorld, scheduleChoices?.joiningWorld].compactMap { $0 }
-        if joining.contains(where: { $0.executor == nil }) { _ = executor }
     }
 
     // MARK: Time

@@ -64,7 +64,7 @@ extension VirtualWorld {
             return false
         }
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
-            guard let executor = madeExecutor else { return true }
+            guard let executor = joinableExecutor else { return true }
             if case let .timedOut(diagnosis) = await executor.quiescence(grace: grace, isolation: isolation) {
                 FailureReporter.fail(
                     "VirtualScheduler: the async work of the virtual world did not become quiescent within \(grace) s of real time "

@@ -3,7 +3,9 @@
 /// what the world is made of and when it is quiet.
 ///
 /// It owns:
-/// - its **executor** (``VirtualTaskExecutor``), made once, when asked for;
+/// - its **executor** (``VirtualTaskExecutor``), made once, when asked for
+///   (in a scope whose tasks join the world, by the first task that joins:
+///   see `JoiningWorld`);
 /// - its **members**: whether the current task belongs to the world, which
 ///   it asks the joining door (`TaskJoining`, the one reader of a task's
 ///   executor preference and of the joined tasks' table) with its executor;
@@ -42,11 +44,47 @@ final class VirtualWorld: Sendable {
     private let schedulesMade: @Sendable () -> UInt64
     /// The world's virtual time, for messages.
     let elapsed: @Sendable () -> VirtualTime
+    /// The world a scope's tasks join, of the scope the world was made in
+    /// (its settings say `joinsTasks`), if any.
+    private let scopeJoining: JoiningWorld?
+    /// The world's number in the joining door's table, given at once to a
+    /// world whose scope's tasks join it (an exploration's schedule, a
+    /// scope whose settings say `joinsTasks`), so that the door sends the
+    /// tasks leaving the main actor through its departures while the world
+    /// lives, before its executor is made; nil elsewhere (the executor
+    /// takes a number when it is made).
+    private let joiningNumber: UInt64?
 
-    init(choices: ScheduleChoices?, schedulesMade: @escaping @Sendable () -> UInt64, elapsed: @escaping @Sendable () -> VirtualTime) {
+    /// A world made where `ScheduleChoices.current` is `choices` and
+    /// `ProbeScope.current?.joiningWorld` is `scopeJoining`: it is the world
+    /// their tasks join when it is the first made there.
+    init(
+        choices: ScheduleChoices?, scopeJoining: JoiningWorld?,
+        schedulesMade: @escaping @Sendable () -> UInt64, elapsed: @escaping @Sendable () -> VirtualTime
+    ) {
         self.choices = choices
         self.schedulesMade = schedulesMade
         self.elapsed = elapsed
+        self.scopeJoining = scopeJoining
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), scopeJoining != nil || choices != nil else {
+            joiningNumber = nil
+            return
+        }
+        // The hook is checked when a world is made (see
+        // `TaskJoining.checkHook()`): here, before its tasks come.
+        TaskJoining.checkHook()
+        let number = TaskJoining.nextWorldNumber()
+        joiningNumber = number
+        scopeJoining?.offer(self)
+        choices?.joiningWorld.offer(self)
+        TaskJoining.noteJoiningWorld(number)
+    }
+
+    deinit {
+        // Made, the executor says when it ends (a task can keep it).
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let joiningNumber, !hasExecutor {
+            TaskJoining.worldEnded(joiningNumber)
+        }
     }
 
     // MARK: The executor
@@ -56,7 +94,7 @@ final class VirtualWorld: Sendable {
     var executor: VirtualTaskExecutor {
         executorBox.withLock { box in
             if let executor = box as? VirtualTaskExecutor { return executor }
-            let executor = VirtualTaskExecutor(scheduling: schedulesMade, choices: choices)
+            let executor = VirtualTaskExecutor(scheduling: schedulesMade, choices: choices, scopeJoining: scopeJoining, number: joiningNumber)
             box = executor
             return executor
         }
@@ -68,9 +106,24 @@ final class VirtualWorld: Sendable {
         executorBox.withLock { $0 as? VirtualTaskExecutor }
     }
 
-    /// Whether the executor was made: async code may run in the world.
+    /// Whether the executor was made.
     var hasExecutor: Bool {
         executorBox.withLock { $0 != nil }
+    }
+
+    /// Whether async code may run in the world: its executor was made, or
+    /// its scope's tasks join it (they make it when they come).
+    var mayRunTasks: Bool {
+        joiningNumber != nil || hasExecutor
+    }
+
+    /// The executor made, or, where the scope's tasks join the world, one
+    /// made now: what a step waits on for quiet (the departures from the
+    /// main actor on their way to the world included) and what a departure
+    /// joins. Nil otherwise.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    var joinableExecutor: VirtualTaskExecutor? {
+        joiningNumber != nil ? executor : madeExecutor
     }
 
     // MARK: Members
@@ -85,13 +138,15 @@ final class VirtualWorld: Sendable {
     /// Whether the current task belongs to the world, or is a departure
     /// from the main actor that joins it now (see `TaskJoining`).
     var currentTaskIsOrBecomesMember: Bool {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let executor = madeExecutor else { return false }
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let executor = joinableExecutor else { return false }
         return TaskJoining.currentTaskIsOrBecomesMember(of: executor)
     }
 
-    /// Whether the world is the one a scope's tasks join (see
-    /// `TaskJoining.noteJoiningWorld(_:)`): false without an executor.
+    /// Whether the world is one a scope's tasks join (see
+    /// `TaskJoining.noteJoiningWorld(_:)`): made in such a scope, or its
+    /// executor made in one.
     var joinsTasks: Bool {
+        if joiningNumber != nil { return true }
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let executor = madeExecutor else { return false }
         return executor.joinsScopeTasks
     }

@@ -286,8 +286,10 @@ enum TaskJoining {
         let (found, anyWorld, joining, previous, tickResume) = table.withLock {
             table -> (VirtualTaskExecutor?, Bool, Bool, Hook?, Bool) in
             let tickResume = !table.resumedByTicks.isEmpty && table.resumedByTicks.remove(key) != nil
-            guard !table.worlds.isEmpty else { return (nil, false, false, table.hook?.previous, tickResume) }
+            // A world whose scope's tasks join it counts before its
+            // executor is made: the first task that joins makes it.
             let joining = !table.joiningWorlds.isEmpty
+            guard joining || !table.worlds.isEmpty else { return (nil, false, false, table.hook?.previous, tickResume) }
             if let member = table.world(table.members[key]) { return (member, true, joining, nil, tickResume) }
             guard let creator else { return (nil, true, joining, table.hook?.previous, tickResume) }
             // A new task: it joins the world of a creator that joined one,
@@ -325,7 +327,7 @@ enum TaskJoining {
     /// Whether the current task runs in a scope whose tasks join a world
     /// that lives.
     private static var scopeJoins: Bool {
-        (ScheduleChoices.current?.joiningWorld.executor ?? ProbeScope.current?.joiningWorld?.executor) != nil
+        ScheduleChoices.current?.joiningWorld.lives == true || ProbeScope.current?.joiningWorld?.lives == true
     }
 
     /// Notes `key`, a task enqueued for the global executor from the main
