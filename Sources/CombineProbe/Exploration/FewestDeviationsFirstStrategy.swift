@@ -47,7 +47,7 @@ struct FewestDeviationsFirstStrategy: ExplorationStrategy {
 
     /// Whether every schedule ran.
     var isExhausted: Bool {
-        !truncated && levels.allSatisfy(\.isEmpty)
+        !truncated && levels.allSatisfy { $0.isEmpty }
     }
 
     /// The schedules known and not handed out yet: the default, and every

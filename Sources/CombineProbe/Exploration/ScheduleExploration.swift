@@ -236,14 +236,21 @@ public struct ScheduleExploration: Sendable {
         invalidInput = problems.isEmpty ? nil : problems.joined(separator: "\n")
     }
 
-    /// Reads one environment variable (the whole environment as a dictionary
-    /// would cost more than a small test's run); tests read a dictionary of
-    /// their own instead (``environmentForTests``).
+    /// Reads one environment variable: from the exploration's variables,
+    /// found in one pass (see `ExplorationEnvironment`; the whole
+    /// environment as a dictionary would cost more than a small test's
+    /// run), or with `getenv` where the environment cannot be walked; tests
+    /// read a dictionary of their own instead (``environmentForTests``).
     static var environment: (String) -> String? {
         if let values = environmentForTests { return { values[$0] } }
         // `withCString`: a native string lends its own bytes, where passing
         // the string itself copies them into a new array on every read.
-        return { name in name.withCString { getenv($0) }.map { String(cString: $0) } }
+        let read = { (name: String) in name.withCString { getenv($0) }.map { String(cString: $0) } }
+        guard let values = ExplorationEnvironment.current() else { return read }
+        return { name in
+            assert(ExplorationEnvironment.keeps(name), "\(name) is not among the variables ExplorationEnvironment keeps")
+            return values.isEmpty ? nil : values[name]
+        }
     }
 
     /// The environment that explorations made on this task read instead of

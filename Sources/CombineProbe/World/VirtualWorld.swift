@@ -70,14 +70,11 @@ final class VirtualWorld: Sendable {
             joiningNumber = nil
             return
         }
-        // The hook is checked when a world is made (see
-        // `TaskJoining.checkHook()`): here, before its tasks come.
-        TaskJoining.checkHook()
-        let number = TaskJoining.nextWorldNumber()
-        joiningNumber = number
+        // Noted at once, the hook checked (as when a world is made): the
+        // tasks leaving the main actor go through the departures from now.
+        joiningNumber = TaskJoining.newJoiningWorld()
         scopeJoining?.offer(self)
         choices?.joiningWorld.offer(self)
-        TaskJoining.noteJoiningWorld(number)
     }
 
     deinit {

@@ -166,6 +166,19 @@ enum TaskJoining {
         }
     }
 
+    /// A number for a new world whose scope's tasks join it, noted as such
+    /// (see ``noteJoiningWorld(_:)``), after checking the hook (see
+    /// ``checkHook()``): one lock, made by a world before its executor.
+    static func newJoiningWorld() -> UInt64 {
+        checkHook()
+        let available = isAvailable
+        return table.withLock { table in
+            defer { table.nextNumber += 1 }
+            if available { table.joiningWorlds.insert(table.nextNumber) }
+            return table.nextNumber
+        }
+    }
+
     /// Notes that the world `number` is the one a scope's tasks join: while
     /// it lives, jobs leaving the main actor depart through
     /// `MainActorDepartures`, where their tasks join it.
