@@ -5,8 +5,6 @@ struct ActionOrigin: Sendable {
     enum Source: Hashable, Sendable {
         /// A double's answer, a sleep: a source of its own.
         case object(ObjectIdentifier)
-        /// Work named, with no source object: its name.
-        case named(String)
         /// Other work: the instant it was scheduled at.
         case instant(Int64)
     }
@@ -22,12 +20,11 @@ struct ActionOrigin: Sendable {
     /// The origin of an action scheduled now, at `scheduledAt`, on this
     /// task or thread.
     init(scheduledAt: Int64) {
-        name = ScheduleLabel.current
-        object = ScheduleLabel.source
+        let work = ScheduleLabel.current
+        name = work?.name
+        object = work?.source
         if let object {
             source = .object(ObjectIdentifier(object))
-        } else if let name {
-            source = .named(name)
         } else {
             source = .instant(scheduledAt)
         }

@@ -11,14 +11,22 @@
 /// virtual sleeps around their wake-ups; other work's source is the instant
 /// it was scheduled at. Nothing reads these when no schedule is explored.
 enum ScheduleLabel {
-    /// The name of the work scheduled now.
-    @TaskLocal static var current: String?
-    /// The source of the work scheduled now, if it has one of its own.
-    @TaskLocal static var source: ScheduleSource?
+    /// What the work scheduled now is: its name and its source.
+    struct Work: Sendable {
+        /// Its name, for the report.
+        let name: String
+        /// Its source.
+        let source: ScheduleSource
+    }
+
+    /// The work scheduled now, if it has a source of its own: one task-local
+    /// value, read once for each action scheduled while a schedule is
+    /// explored.
+    @TaskLocal static var current: Work?
 
     /// Runs `body`, which schedules the work of `source`, named `name`.
     static func withSource<T>(_ source: ScheduleSource, named name: String, _ body: () throws -> T) rethrows -> T {
-        try $source.withValue(source) { try $current.withValue(name, operation: body) }
+        try $current.withValue(Work(name: name, source: source), operation: body)
     }
 }
 
