@@ -19,11 +19,14 @@ enum JoiningWorldExecutor {
         var task: String
     }
 
-    /// In a scope whose tasks join: the scheduler is made, then a plain
-    /// task that sleeps 1 s on its time; the test advances 1 s.
-    static func plainTaskInAJoiningScope(isolation: isolated (any Actor)? = #isolation) async -> Outcome {
+    /// In a scope whose tasks join: the scheduler is made (its actions
+    /// running on `actions`), then a plain task that sleeps 1 s on its
+    /// time; the test advances 1 s.
+    static func plainTaskInAJoiningScope(
+        actionsOn actions: VirtualActionContext = .caller, isolation: isolated (any Actor)? = #isolation
+    ) async -> Outcome {
         await ProbeSettings.withOverrides(.init(joinsTasks: true)) { () async -> Outcome in
-            let scheduler = DispatchQueue.virtualScheduler()
+            let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
             let made = scheduler.world.hasExecutor
             let task = Task { () -> String in
                 do { try await scheduler.sleep(for: .seconds(1)) } catch { return "cancelled" }
@@ -85,6 +88,19 @@ final class JoiningWorldExecutorTests: XCTestCase {
         XCTAssertEqual(outcome, .init(madeWithTheScheduler: false, task: "woke at 1s"))
     }
 
+    func testWithActionsOnTheMainActor() async throws {
+        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
+        let outcome = await JoiningWorldExecutor.plainTaskInAJoiningScope(actionsOn: .mainActor)
+        XCTAssertEqual(outcome, .init(madeWithTheScheduler: false, task: "woke at 1s"))
+    }
+
+    @MainActor
+    func testWithActionsOnTheMainActorFromTheMainActor() async throws {
+        try XCTSkipUnless(TaskJoining.isAvailable, "this runtime has no global-enqueue hook")
+        let outcome = await JoiningWorldExecutor.plainTaskInAJoiningScope(actionsOn: .mainActor)
+        XCTAssertEqual(outcome, .init(madeWithTheScheduler: false, task: "woke at 1s"))
+    }
+
     func testSchedulesOfCombineCodeMakeNoExecutor() {
         let (made, recorded) = JoiningWorldExecutor.schedulesOfCombineCode()
         XCTAssertEqual(made, [false])
@@ -123,6 +139,19 @@ final class JoiningWorldExecutorTests: XCTestCase {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
         let outcome = await JoiningWorldExecutor.plainTaskInAJoiningScope()
         #expect(outcome == .init(madeWithTheScheduler: false, task: "woke at 1s"))
+    }
+
+    @Test(arguments: [false, true]) func withActionsOnTheMainActor(fromTheMainActor: Bool) async {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), TaskJoining.isAvailable else { return }
+        let outcome = fromTheMainActor
+            ? await Self.onTheMainActor { await JoiningWorldExecutor.plainTaskInAJoiningScope(actionsOn: .mainActor) }
+            : await JoiningWorldExecutor.plainTaskInAJoiningScope(actionsOn: .mainActor)
+        #expect(outcome == .init(madeWithTheScheduler: false, task: "woke at 1s"))
+    }
+
+    @MainActor
+    private static func onTheMainActor<T: Sendable>(_ body: @MainActor () async -> T) async -> T {
+        await body()
     }
 
     @Test func schedulesOfCombineCodeMakeNoExecutor() {
