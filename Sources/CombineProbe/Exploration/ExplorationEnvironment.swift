@@ -2,8 +2,6 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The environment variables an exploration reads — `COMBINEPROBE_…` and
@@ -11,10 +9,10 @@ import Darwin
 /// where the C library exposes it (Glibc, Musl); elsewhere each is read
 /// with `getenv` (see `ScheduleExploration.environment`).
 ///
-/// An exploration reads nine of them. With `getenv`, each read walks the
-/// whole environment again: some 2,500 instructions an exploration, a
-/// fifth of what exploring one schedule adds to a small test (issue 43).
-/// One pass that keeps only the two prefixes costs a few hundred.
+/// An exploration reads up to ten of them. With `getenv`, each read walks
+/// the whole environment again: some 2,500 instructions an exploration, an
+/// eighth of what exploring one schedule added to a small test (issue 43).
+/// One pass that keeps only the two prefixes costs under a thousand.
 enum ExplorationEnvironment {
     /// The prefixes of the variables kept.
     static let prefixes: [[UInt8]] = [Array("COMBINEPROBE_".utf8), Array("TEST_".utf8)]
