@@ -68,3 +68,15 @@ final class WeakReference<Object: AnyObject> {
         self.object = object
     }
 }
+
+/// A search field's query debounced on `scheduler` (300 ms), one value sent
+/// and time moved 1 s synchronously: the elements recorded (`[1]` when the
+/// debounce ran). The body of explorations whose schedules are Combine code
+/// alone.
+func debouncedQueryElements(on scheduler: VirtualSchedulerOf<DispatchQueue>) -> [Int] {
+    let query = PassthroughSubject<Int, Never>()
+    let recorder = query.debounce(for: .milliseconds(300), scheduler: scheduler).record()
+    query.send(1)
+    scheduler.advance(by: .seconds(1))
+    return (try? recorder.availableElements.get()) ?? []
+}
