@@ -48,10 +48,12 @@ struct ActionQueue {
     /// while one is explored (see ``ScheduleChoices``); nil otherwise, and
     /// ties then run first-scheduled first.
     var choices: ScheduleChoices?
-    /// Where the pending actions come from, by schedule, while a schedule
-    /// is explored (see ``ScheduleLabel``): which ties race, and their names
-    /// for the report.
-    private var origins: [UInt64: ActionOrigin] = [:]
+    /// The origins of the repeating schedules that the scheduler re-inserts
+    /// itself (their dates are `Date`s: RunLoop, OperationQueue), by
+    /// schedule, between a run and the next, while a schedule is explored.
+    /// Every other action keeps its origin in its slot (see
+    /// ``ActionSlots``).
+    private var carriedOrigins: [UInt64: ActionOrigin] = [:]
 
     /// A new identifier for a schedule, and its place in the order of
     /// scheduling: identifiers are made in that order, one per schedule.
@@ -77,13 +79,13 @@ struct ActionQueue {
         run: consuming @escaping () -> Void
     ) {
         if !cancelled.isEmpty && isCancelled(id) { return }
-        if choices != nil, origins[id] == nil { origins[id] = ActionOrigin(scheduledAt: now) }
         var flags: QueueKey.Flags = []
         if interval != 0 { flags.insert(.hasInterval) }
         if repeats && interval > 0 { flags.insert(.repeats) }
         if date != nil { flags.insert(.hasDate) }
         // Consumed: the action and its date move into the slot table.
         let slot = slots.add(consume run, date: consume date, interval: interval)
+        if choices != nil { keepOrigin(of: id, at: slot, now: now) }
         keys.insert(QueueKey(due: due, sequence: id, slot: slot, flags: flags))
     }
 
@@ -162,7 +164,7 @@ struct ActionQueue {
             // dates are `Date`s: RunLoop, OperationQueue) keeps its origin
             // for its next run, as one the queue repeats does: its ties are
             // explored alike on every kind of scheduler.
-            if choices != nil, !key.flags.contains(.hasInterval) { origins[key.sequence] = nil }
+            if choices != nil, key.flags.contains(.hasInterval) { carryOrigin(of: key) }
             return slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
         }
         let current = max(elapsed, key.due)
@@ -222,7 +224,6 @@ struct ActionQueue {
             if !cancelled.isEmpty && isCancelled(key.sequence) {
                 var date: AnyObject?
                 _ = slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
-                origins[key.sequence] = nil
                 continue
             }
             ties.append(key)
@@ -261,14 +262,31 @@ struct ActionQueue {
     /// chooses among at a time.
     static let tieWindow = 16
 
+    /// Keeps the origin of the schedule `id`, whose action was just put at
+    /// `slot`: the one it had at its first run, if the scheduler runs it
+    /// again, else the origin of an action scheduled now. Out of line: only
+    /// an explored schedule pays for it.
+    @inline(never)
+    private mutating func keepOrigin(of id: UInt64, at slot: UInt32, now: Int64) {
+        let carried = carriedOrigins.isEmpty ? nil : carriedOrigins.removeValue(forKey: id)
+        slots.setOrigin(carried ?? ActionOrigin(scheduledAt: now), at: slot)
+    }
+
+    /// Keeps the origin of `key`'s action, a run of a repeating schedule
+    /// that the scheduler inserts again itself, until it does.
+    @inline(never)
+    private mutating func carryOrigin(of key: QueueKey) {
+        if let origin = slots.origin(at: key.slot) { carriedOrigins[key.sequence] = origin }
+    }
+
     /// Where the action of `key` comes from.
     private func origin(of key: QueueKey) -> ActionOrigin {
-        origins[key.sequence] ?? ActionOrigin(scheduledAt: 0)
+        slots.origin(at: key.slot) ?? ActionOrigin(scheduledAt: 0)
     }
 
     /// What the action of `key` is, for a report.
     private func name(of key: QueueKey) -> ActionName {
-        ActionName(name: origins[key.sequence]?.name, sequence: key.sequence, repeats: key.flags.contains(.hasInterval))
+        ActionName(name: slots.origin(at: key.slot)?.name, sequence: key.sequence, repeats: key.flags.contains(.hasInterval))
     }
 
     @inline(__always)
@@ -280,7 +298,6 @@ struct ActionQueue {
         while let head = keys.first, isCancelled(head.sequence) {
             var date: AnyObject?
             let key = keys.removeFirst()
-            if choices != nil { origins[key.sequence] = nil }
             _ = slots.remove(at: key.slot, hasDate: key.flags.contains(.hasDate), date: &date)
         }
     }

@@ -37,6 +37,13 @@ final class ActionSlots {
     /// The indices of the free slots below `used`, `freeCount` of them, the
     /// last freed on top.
     @exclusivity(unchecked) private var freeSlots: UnsafeMutablePointer<UInt32>
+    /// Where each action comes from, while a schedule is explored (see
+    /// ``ActionOrigin``): nil until the first origin is kept, then `capacity`
+    /// entries, all initialized, nil in a slot without one. Kept with the
+    /// action rather than in a dictionary by schedule: a dictionary hashed
+    /// each schedule two or three times and grew as the queue did, some
+    /// 2,000 instructions an action (issue 43).
+    @exclusivity(unchecked) private var origins: UnsafeMutablePointer<ActionOrigin?>?
     @exclusivity(unchecked) private var freeCount = 0
     @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private var used = 0
@@ -63,6 +70,10 @@ final class ActionSlots {
         dates.deallocate()
         intervals.deallocate()
         freeSlots.deallocate()
+        if let origins {
+            origins.deinitialize(count: capacity)
+            origins.deallocate()
+        }
     }
 
     /// Puts `action` in a free slot, and returns its index. A nil `date`
@@ -109,10 +120,36 @@ final class ActionSlots {
             date = (dates + slot).move()
             (dates + slot).initialize(to: nil)
         }
+        if let origins { (origins + slot).pointee = nil }
         freeSlots[freeCount] = index
         freeCount += 1
         live -= 1
         return action
+    }
+
+    /// Keeps `origin` with the action at `index`, until the slot is
+    /// emptied.
+    @inline(never)
+    func setOrigin(_ origin: ActionOrigin, at index: UInt32) {
+        let origins = self.origins ?? makeOrigins()
+        (origins + Int(index)).pointee = origin
+    }
+
+    /// The origin kept with the action at `index`, if any.
+    func origin(at index: UInt32) -> ActionOrigin? {
+        guard let origins else { return nil }
+        return origins[Int(index)]
+    }
+
+    /// The buffer of origins, made empty at the first origin kept.
+    @inline(never)
+    private func makeOrigins() -> UnsafeMutablePointer<ActionOrigin?> {
+        let made = UnsafeMutablePointer<ActionOrigin?>.allocate(capacity: capacity)
+        // One slot at a time: `initialize(repeating:count:)` copied the
+        // value through the type's generic witnesses.
+        for index in 0..<capacity { (made + index).initialize(to: nil) }
+        origins = made
+        return made
     }
 
     /// Doubles the room, moving the slots (no reference count changes).
@@ -131,6 +168,13 @@ final class ActionSlots {
         movedIntervals.moveInitialize(from: intervals, count: used)
         intervals.deallocate()
         intervals = movedIntervals
+        if let origins {
+            let movedOrigins = UnsafeMutablePointer<ActionOrigin?>.allocate(capacity: larger)
+            movedOrigins.moveInitialize(from: origins, count: capacity)
+            for index in capacity..<larger { (movedOrigins + index).initialize(to: nil) }
+            origins.deallocate()
+            self.origins = movedOrigins
+        }
         // No free slot when the table is full: nothing to move.
         freeSlots.deallocate()
         freeSlots = .allocate(capacity: larger)
