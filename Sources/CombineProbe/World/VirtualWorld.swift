@@ -90,7 +90,7 @@ final class VirtualWorld: Sendable {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     var executor: VirtualTaskExecutor {
         executorBox.withLock { box in
-            if let executor = box as? VirtualTaskExecutor { return executor }
+            if let box { return unsafeDowncast(box, to: VirtualTaskExecutor.self) }
             let executor = VirtualTaskExecutor(scheduling: schedulesMade, choices: choices, scopeJoining: scopeJoining, number: joiningNumber)
             box = executor
             return executor
@@ -100,7 +100,8 @@ final class VirtualWorld: Sendable {
     /// The world's executor if it was made; nil otherwise.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     var madeExecutor: VirtualTaskExecutor? {
-        executorBox.withLock { $0 as? VirtualTaskExecutor }
+        // The box holds the world's executor or nothing: no dynamic cast.
+        executorBox.withLock { $0.map { unsafeDowncast($0, to: VirtualTaskExecutor.self) } }
     }
 
     /// Whether the executor was made.

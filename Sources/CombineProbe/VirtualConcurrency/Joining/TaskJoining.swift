@@ -82,8 +82,11 @@ enum TaskJoining {
         /// The live worlds whose scope's tasks join them (a scope whose
         /// settings say `joinsTasks`, an exploration's schedule): while
         /// there is one, jobs leaving the main actor depart through
-        /// `MainActorDepartures`.
-        var joiningWorlds: Set<UInt64> = []
+        /// `MainActorDepartures`. Their numbers, each noted once, when it
+        /// is new; an array rather than a set: few live at once, and a
+        /// set's insert and remove hashed and allocated, some 1,000
+        /// instructions for each explored schedule (issue 43).
+        var joiningWorlds = LiveWorldNumbers()
         /// Timer consumers that their tick resumed, until their resumption
         /// is enqueued (or they run again): it runs on a thread of its own
         /// (see `TickResumes`).
@@ -127,9 +130,12 @@ enum TaskJoining {
     static func checkHook() {
         guard isAvailable else { return }
         let found = table.withLock { table in table.hook?.check() }
-        if let found {
-            FileHandle.standardError.write(Data("CombineProbe: \(found.description).\n".utf8))
-        }
+        if let found { report(found) }
+    }
+
+    /// Says on standard error what another library did to the hook.
+    private static func report(_ found: GlobalEnqueueHook.Interference) {
+        FileHandle.standardError.write(Data("CombineProbe: \(found.description).\n".utf8))
     }
 
     /// What another library last did to the hook, if anything (see
@@ -170,25 +176,29 @@ enum TaskJoining {
     /// (see ``noteJoiningWorld(_:)``), after checking the hook (see
     /// ``checkHook()``): one lock, made by a world before its executor.
     static func newJoiningWorld() -> UInt64 {
-        checkHook()
         let available = isAvailable
-        return table.withLock { table in
+        // The hook checked under the same lock (see `checkHook()`).
+        let (number, found) = table.withLock { table -> (UInt64, GlobalEnqueueHook.Interference?) in
             defer { table.nextNumber += 1 }
-            if available { table.joiningWorlds.insert(table.nextNumber) }
-            return table.nextNumber
+            guard available else { return (table.nextNumber, nil) }
+            let found = table.hook?.check()
+            table.joiningWorlds.add(table.nextNumber)
+            return (table.nextNumber, found)
         }
+        if let found { report(found) }
+        return number
     }
 
     /// Notes that the world `number` is the one a scope's tasks join: while
     /// it lives, jobs leaving the main actor depart through
     /// `MainActorDepartures`, where their tasks join it.
     static func noteJoiningWorld(_ number: UInt64) {
-        note { _ = $0.joiningWorlds.insert(number) }
+        note { $0.joiningWorlds.add(number) }
     }
 
     /// Notes that the world `number` ended (its executor's deinit).
     static func worldEnded(_ number: UInt64) {
-        note { _ = $0.joiningWorlds.remove(number) }
+        note { $0.joiningWorlds.remove(number) }
     }
 
     /// Writes the table, where the hook is in place.
