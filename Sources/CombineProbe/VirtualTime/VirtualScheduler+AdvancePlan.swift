@@ -7,8 +7,13 @@ extension VirtualScheduler {
         let site: CallSite
         /// The target, in nanoseconds since the start, once the plan began.
         var limit: Int64 = 0
-        /// `advance(by:)`'s interval; nil for `advance(to:)`.
-        let interval: Stride?
+        /// `advance(by:)`'s interval; `.zero` for `advance(to:)`, which
+        /// `advancesBy` tells apart. Not an optional of the generic stride:
+        /// reading one looked its type's metadata up (some 500
+        /// instructions) wherever the code was not specialized.
+        let interval: Stride
+        /// Whether it is an `advance(by:)`.
+        let advancesBy: Bool
         /// The target as a date: `advance(to:)`'s, or, once the plan began,
         /// the one `advance(by:)` moves to.
         var date: SchedulerTimeType
@@ -17,13 +22,15 @@ extension VirtualScheduler {
             self.scheduler = scheduler
             self.site = site
             self.interval = interval
+            advancesBy = true
             date = scheduler.start
         }
 
         init(_ scheduler: VirtualScheduler, to date: SchedulerTimeType, at site: CallSite) {
             self.scheduler = scheduler
             self.site = site
-            interval = nil
+            interval = .zero
+            advancesBy = false
             self.date = date
         }
 
@@ -31,7 +38,7 @@ extension VirtualScheduler {
         /// False, after a test failure at `site`, for a negative or
         /// non-finite interval, or a date in the past.
         mutating func begin() -> Bool {
-            if let interval {
+            if advancesBy {
                 // Not `target(advancingBy:at:)`: an optional tuple of the
                 // generic date would cost a look-up of its type metadata.
                 guard let nanoseconds = scheduler.nanoseconds(advancingBy: interval, at: site) else { return false }
