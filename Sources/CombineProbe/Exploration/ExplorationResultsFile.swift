@@ -12,11 +12,13 @@ enum ExplorationResultsFile {
     /// Writes `result`, of the exploration called at `site`, when the
     /// exploration has a results directory; a replay, or an exploration
     /// that ran nothing, writes none. Returns the file's path.
+    /// The site is named only when a file is written: its text is built
+    /// then, not by every exploration.
     @discardableResult
-    static func write(_ result: ExplorationResult, at site: String?) -> String? {
+    static func write(_ result: ExplorationResult, at site: @autoclosure () -> String?) -> String? {
         let exploration = result.exploration
-        guard let directory = exploration.resultsDirectory, let site, exploration.replaying == nil,
-              exploration.invalidInput == nil else { return nil }
+        guard let directory = exploration.resultsDirectory, exploration.replaying == nil,
+              exploration.invalidInput == nil, let site = site() else { return nil }
         let key = "\(directory)\n\(site)\n\(exploration.shard)"
         let call = calls.withLock { counts -> Int in
             counts[key, default: 0] += 1

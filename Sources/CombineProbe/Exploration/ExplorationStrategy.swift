@@ -30,6 +30,15 @@ protocol ExplorationStrategy {
     /// least that many remain unexplored (more may come from the runs of
     /// those).
     var knownRemaining: Int { get }
+    /// What a PCT strategy guarantees for the runs it made (see
+    /// ``PCTStrategy``); nil for the others. A requirement rather than a
+    /// cast of the strategy to `PCTStrategy`, which cost every exploration
+    /// a dynamic cast of an existential.
+    var pctGuarantee: PCTGuarantee? { get }
+}
+
+extension ExplorationStrategy {
+    var pctGuarantee: PCTGuarantee? { nil }
 }
 
 /// A schedule a strategy hands out: a path of deviations, fixed before the

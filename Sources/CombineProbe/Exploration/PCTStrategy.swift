@@ -141,7 +141,7 @@ struct PCTStrategy: ExplorationStrategy {
     var knownRemaining: Int { 0 }
 
     /// What the report says of the draws: see ``PCTGuarantee``.
-    var guarantee: PCTGuarantee? {
+    var pctGuarantee: PCTGuarantee? {
         space.map { space in
             PCTGuarantee(space: space, depth: depth, trials: trials, drawn: drawn, distinct: distinct.count,
                          share: space.total / UInt64(shard.count)

@@ -81,44 +81,49 @@ public struct ScheduleExploration: Sendable {
     /// and shard, for `combineprobe-shards merge` to merge.
     public static let resultsVariable = "COMBINEPROBE_EXPLORATION_RESULTS"
 
+    /// The settings, in one object: an exploration, its runner and its
+    /// result each hold it, and copying it is one reference (its dozen
+    /// fields cost every exploration some 1,200 instructions in copies).
+    private let settings: ExplorationSettings
+
     /// The most schedules to run, as given: an exploration given fewer
     /// than 1 runs nothing, and says so (see ``ExplorationResult/invalidInput``).
-    public let schedules: Int
+    public var schedules: Int { settings.schedules }
     /// The base seed: it orders the schedules that have as many deviations.
-    public let seed: UInt64
+    public var seed: UInt64 { settings.seed }
     /// The seed of the one schedule to replay, if any.
-    public let replaying: String?
+    public var replaying: String? { settings.replaying }
     /// What the schedules reorder.
-    public let orders: ExploredOrders
+    public var orders: ExploredOrders { settings.orders }
     /// How the schedules are chosen (see ``ExplorationStrategyKind``).
-    public let strategy: ExplorationStrategyKind
+    public var strategy: ExplorationStrategyKind { settings.strategy }
     /// The depth of the ``ExplorationStrategyKind/pct`` strategy: the most
     /// deviations from the default order that one of its schedules makes,
     /// and the depth of the bugs its report states a chance of finding. The
     /// other strategies ignore it.
-    public let pctDepth: Int
+    public var pctDepth: Int { settings.pctDepth }
     /// Whether each schedule runs twice, and the second run's choice points
     /// are compared with the first's: the first that differs (another kind
     /// of choice, another number of options, another count) ends the
     /// exploration with ``ExplorationResult/nondeterminism``. It doubles the
     /// exploration's cost; a failing schedule's replay is checked anyway.
-    public let checksReplays: Bool
+    public var checksReplays: Bool { settings.checksReplays }
     /// The slice of the schedules this exploration runs: ``ExplorationShard/whole``
     /// unless a shard was given or the environment chose one.
-    public let shard: ExplorationShard
+    public var shard: ExplorationShard { settings.shard }
     /// The file to touch when the exploration runs: Bazel's
     /// `TEST_SHARD_STATUS_FILE`, when Bazel's variables chose the shard.
-    let shardStatusFile: String?
+    var shardStatusFile: String? { settings.shardStatusFile }
     /// The directory to write the result to, from
     /// `COMBINEPROBE_EXPLORATION_RESULTS`.
-    let resultsDirectory: String?
+    var resultsDirectory: String? { settings.resultsDirectory }
     /// Why nothing can run, if nothing can: a budget below 1, a replay seed
     /// that cannot be read, an environment variable set to something that
     /// is not a seed.
-    let invalidInput: String?
+    var invalidInput: String? { settings.invalidInput }
     /// The environment variable that chose the replayed schedule, if one
     /// did (the call gave none).
-    let replayChosenBy: String?
+    var replayChosenBy: String? { settings.replayChosenBy }
 
     /// Describes an exploration.
     ///
@@ -159,81 +164,9 @@ public struct ScheduleExploration: Sendable {
         exploring orders: ExploredOrders = .default, checkingReplays: Bool? = nil,
         strategy: ExplorationStrategyKind? = nil, pctDepth: Int? = nil, shard: ExplorationShard? = nil
     ) {
-        self.schedules = schedules
-        self.orders = orders
-        var problems: [String] = []
-        if schedules < 1 {
-            problems.append("The exploration was given a budget of \(schedules) schedules, and nothing ran: the "
-                + "budget is the most schedules to run. Pass 1 or more, or leave the default (\(Self.defaultSchedules)).")
-        }
-        let environment = Self.environment
-        checksReplays = checkingReplays ?? (environment(Self.replayCheckVariable) == "1")
-        if let strategy {
-            self.strategy = strategy
-        } else if let text = environment(Self.strategyVariable) {
-            if let named = ExplorationStrategyKind(rawValue: text.trimmingCharacters(in: .whitespaces)) {
-                self.strategy = named
-            } else {
-                self.strategy = .fewestDeviationsFirst
-                problems.append(Self.invalidVariableMessage(Self.strategyVariable, text))
-            }
-        } else {
-            self.strategy = .fewestDeviationsFirst
-        }
-        if let pctDepth {
-            self.pctDepth = pctDepth
-            if pctDepth < 1 {
-                problems.append("The exploration was given a PCT depth of \(pctDepth), and nothing ran: the depth is "
-                    + "the most deviations from the default order of one schedule. Pass 1 or more, or leave the "
-                    + "default (\(Self.defaultPCTDepth)).")
-            }
-        } else if let text = environment(Self.pctDepthVariable) {
-            if let depth = Int(text.trimmingCharacters(in: .whitespaces)), depth >= 1 {
-                self.pctDepth = depth
-            } else {
-                self.pctDepth = Self.defaultPCTDepth
-                problems.append(Self.invalidVariableMessage(Self.pctDepthVariable, text))
-            }
-        } else {
-            self.pctDepth = Self.defaultPCTDepth
-        }
-        if let shard {
-            self.shard = shard
-            shardStatusFile = nil
-        } else {
-            let chosen = ExplorationShard.read(environment)
-            self.shard = chosen.shard
-            shardStatusFile = chosen.statusFile
-            if let problem = chosen.problem { problems.append(problem) }
-        }
-        resultsDirectory = environment(Self.resultsVariable).flatMap { $0.isEmpty ? nil : $0 }
-        if let seed {
-            self.seed = seed
-        } else if let text = environment(Self.seedVariable) {
-            if let parsed = Self.parseSeed(text) {
-                self.seed = parsed
-            } else {
-                self.seed = Self.defaultSeed
-                problems.append(Self.invalidVariableMessage(Self.seedVariable, text))
-            }
-        } else {
-            self.seed = Self.defaultSeed
-        }
-        if let replaying {
-            self.replaying = replaying
-            replayChosenBy = nil
-            if SchedulePath.parse(replaying) == nil { problems.append(SchedulePath.invalidSeedMessage(replaying)) }
-        } else if let text = environment(Self.replayVariable) {
-            self.replaying = text
-            replayChosenBy = Self.replayVariable
-            if text.trimmingCharacters(in: .whitespaces).isEmpty || SchedulePath.parse(text) == nil {
-                problems.append(Self.invalidVariableMessage(Self.replayVariable, text))
-            }
-        } else {
-            self.replaying = nil
-            replayChosenBy = nil
-        }
-        invalidInput = problems.isEmpty ? nil : problems.joined(separator: "\n")
+        settings = ExplorationSettings(
+            schedules: schedules, seed: seed, replaying: replaying, exploring: orders, checkingReplays: checkingReplays,
+            strategy: strategy, pctDepth: pctDepth, shard: shard)
     }
 
     /// Reads one environment variable: from the exploration's variables,
@@ -329,10 +262,10 @@ public struct ScheduleExploration: Sendable {
     /// error names; its result file is named after `resultsSite`, or else
     /// `site`.
     func run(
-        at site: String?, resultsSite: String? = nil, _ body: (ExploredSchedule) throws -> Bool
+        at site: String?, resultsSite: @autoclosure () -> String? = nil, _ body: (ExploredSchedule) throws -> Bool
     ) -> ExplorationResult {
         let result = explore(at: site, body)
-        ExplorationResultsFile.write(result, at: resultsSite ?? site)
+        ExplorationResultsFile.write(result, at: resultsSite() ?? site)
         return result
     }
 
@@ -376,12 +309,12 @@ public struct ScheduleExploration: Sendable {
     /// The async form of `run(at:_:)`.
     func run(
         at site: String?,
-        resultsSite: String? = nil,
+        resultsSite: @autoclosure () -> String? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (ExploredSchedule) async throws -> Bool
     ) async -> ExplorationResult {
         let result = await explore(at: site, isolation: isolation, body)
-        ExplorationResultsFile.write(result, at: resultsSite ?? site)
+        ExplorationResultsFile.write(result, at: resultsSite() ?? site)
         return result
     }
 
@@ -538,7 +471,7 @@ struct ExplorationRunner {
             exploration: exploration, schedulesRun: counted,
             coveredEverySchedule: !replays && exploration.invalidInput == nil && strategy.isExhausted,
             failure: nil, replayMismatch: replayMismatch, nondeterminism: nil, knownRemaining: strategy.knownRemaining,
-            pct: (strategy as? PCTStrategy)?.guarantee)
+            pct: strategy.pctGuarantee)
     }
 }
 
