@@ -53,10 +53,10 @@ final class ActionSlots {
     /// An empty table with room for `capacity` actions before it grows.
     init(capacity: Int = 16) {
         self.capacity = max(capacity, 1)
-        actions = .allocate(capacity: self.capacity)
-        dates = .allocate(capacity: self.capacity)
-        intervals = .allocate(capacity: self.capacity)
-        freeSlots = .allocate(capacity: self.capacity)
+        actions = MallocMemory.allocate(Action.self, capacity: self.capacity)
+        dates = MallocMemory.allocate(AnyObject?.self, capacity: self.capacity)
+        intervals = MallocMemory.allocate(Int64.self, capacity: self.capacity)
+        freeSlots = MallocMemory.allocate(UInt32.self, capacity: self.capacity)
     }
 
     deinit {
@@ -66,13 +66,13 @@ final class ActionSlots {
             actions.deinitialize(count: used)
             dates.deinitialize(count: used)
         }
-        actions.deallocate()
-        dates.deallocate()
-        intervals.deallocate()
-        freeSlots.deallocate()
+        MallocMemory.deallocate(actions)
+        MallocMemory.deallocate(dates)
+        MallocMemory.deallocate(intervals)
+        MallocMemory.deallocate(freeSlots)
         if let origins {
             origins.deinitialize(count: capacity)
-            origins.deallocate()
+            MallocMemory.deallocate(origins)
         }
     }
 
@@ -144,7 +144,7 @@ final class ActionSlots {
     /// The buffer of origins, made empty at the first origin kept.
     @inline(never)
     private func makeOrigins() -> UnsafeMutablePointer<ActionOrigin?> {
-        let made = UnsafeMutablePointer<ActionOrigin?>.allocate(capacity: capacity)
+        let made = MallocMemory.allocate(ActionOrigin?.self, capacity: capacity)
         // One slot at a time: `initialize(repeating:count:)` copied the
         // value through the type's generic witnesses.
         for index in 0..<capacity { (made + index).initialize(to: nil) }
@@ -156,28 +156,28 @@ final class ActionSlots {
     @inline(never)
     private func grow() {
         let larger = capacity * 2
-        let movedActions = UnsafeMutablePointer<Action>.allocate(capacity: larger)
+        let movedActions = MallocMemory.allocate(Action.self, capacity: larger)
         movedActions.moveInitialize(from: actions, count: used)
-        actions.deallocate()
+        MallocMemory.deallocate(actions)
         actions = movedActions
-        let movedDates = UnsafeMutablePointer<AnyObject?>.allocate(capacity: larger)
+        let movedDates = MallocMemory.allocate(AnyObject?.self, capacity: larger)
         movedDates.moveInitialize(from: dates, count: used)
-        dates.deallocate()
+        MallocMemory.deallocate(dates)
         dates = movedDates
-        let movedIntervals = UnsafeMutablePointer<Int64>.allocate(capacity: larger)
+        let movedIntervals = MallocMemory.allocate(Int64.self, capacity: larger)
         movedIntervals.moveInitialize(from: intervals, count: used)
-        intervals.deallocate()
+        MallocMemory.deallocate(intervals)
         intervals = movedIntervals
         if let origins {
-            let movedOrigins = UnsafeMutablePointer<ActionOrigin?>.allocate(capacity: larger)
+            let movedOrigins = MallocMemory.allocate(ActionOrigin?.self, capacity: larger)
             movedOrigins.moveInitialize(from: origins, count: capacity)
             for index in capacity..<larger { (movedOrigins + index).initialize(to: nil) }
-            origins.deallocate()
+            MallocMemory.deallocate(origins)
             self.origins = movedOrigins
         }
         // No free slot when the table is full: nothing to move.
-        freeSlots.deallocate()
-        freeSlots = .allocate(capacity: larger)
+        MallocMemory.deallocate(freeSlots)
+        freeSlots = MallocMemory.allocate(UInt32.self, capacity: larger)
         capacity = larger
     }
 }

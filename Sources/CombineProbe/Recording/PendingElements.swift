@@ -26,7 +26,7 @@ final class PendingElements<Element> {
     deinit {
         if let base {
             base.deinitialize(count: count)
-            base.deallocate()
+            MallocMemory.deallocate(base)
         }
     }
 
@@ -55,10 +55,10 @@ final class PendingElements<Element> {
     @inline(never)
     func grow() {
         let larger = Swift.min(Swift.max(capacity * 2, 16), pendingElementsLimit)
-        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        let moved = MallocMemory.allocate(Element.self, capacity: larger)
         if let base {
             moved.moveInitialize(from: base, count: count)
-            base.deallocate()
+            MallocMemory.deallocate(base)
         }
         base = moved
         capacity = larger

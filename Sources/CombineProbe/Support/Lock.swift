@@ -40,9 +40,11 @@ final class Locked<Value>: @unchecked Sendable {
         let mutexLayout = MemoryLayout<LockPrimitive>.self
         let valueOffset = (mutexLayout.size + MemoryLayout<Value>.alignment - 1) / MemoryLayout<Value>.alignment
             * MemoryLayout<Value>.alignment
-        let block = UnsafeMutableRawPointer.allocate(
-            byteCount: valueOffset + MemoryLayout<Value>.size,
-            alignment: max(mutexLayout.alignment, MemoryLayout<Value>.alignment))
+        // From `malloc` (see `MallocMemory`), whose alignment suffices for
+        // both.
+        let bytes = MallocMemory.allocate(UInt8.self, capacity: valueOffset + MemoryLayout<Value>.size)
+        let block = UnsafeMutableRawPointer(bytes)
+        precondition(max(mutexLayout.alignment, MemoryLayout<Value>.alignment) <= MallocMemory.alignment)
         mutex = block.bindMemory(to: LockPrimitive.self, capacity: 1)
         self.value = (block + valueOffset).bindMemory(to: Value.self, capacity: 1)
         self.value.initialize(to: value)
@@ -63,7 +65,7 @@ final class Locked<Value>: @unchecked Sendable {
         value.deinitialize(count: 1)
         mutex.deinitialize(count: 1)
         // The block starts with the lock (see init).
-        UnsafeMutableRawPointer(mutex).deallocate()
+        MallocMemory.deallocate(UnsafeMutableRawPointer(mutex).assumingMemoryBound(to: UInt8.self))
     }
 
     /// Runs `body` with exclusive access to the guarded value.
