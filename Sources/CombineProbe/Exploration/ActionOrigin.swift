@@ -9,8 +9,9 @@ struct ActionOrigin: Sendable {
         case instant(Int64)
     }
 
-    /// The name of the action, for the report, if it has one.
-    let name: String?
+    /// The name of the action, for the report, if it has one: written when
+    /// a report asks.
+    let name: (@Sendable () -> String)?
     /// Its source.
     let source: Source
     /// The source object, kept while the action waits, so that its identity
@@ -40,8 +41,8 @@ struct ActionOrigin: Sendable {
 /// a second run: `debounce` and `timeout` (Apple's Combine and OpenCombine
 /// alike) schedule the one action they run that way.
 struct ActionName: Sendable {
-    /// The name its origin gave it, if any.
-    let name: String?
+    /// The name its origin gave it, if any, written when asked.
+    let name: (@Sendable () -> String)?
     /// Its schedule's identifier.
     let sequence: UInt64
     /// Whether its schedule was made with an interval
@@ -51,7 +52,7 @@ struct ActionName: Sendable {
     /// `the answer to search(_:) with ("s")`, `the action scheduled #3`,
     /// `the action scheduled #1 with schedule(after:interval:)`.
     var text: String {
-        if let name { return name }
+        if let name { return name() }
         return repeats
             ? "the action scheduled #\(sequence) with schedule(after:interval:)"
             : "the action scheduled #\(sequence)"

@@ -89,7 +89,7 @@ public func exploreSchedules(
         return
     }
     ExplorationReport.reportOutsideTests(at: site)
-    do { try body(ExploredSchedule(number: 1, seed: "default", deviationCount: 0)) } catch {
+    do { try body(ExploredSchedule(number: 1, path: .default)) } catch {
         ExplorationReport.reportThrown(error, at: site, in: .current)
     }
 }
@@ -164,7 +164,7 @@ public func exploreSchedules(
         return
     }
     ExplorationReport.reportOutsideTests(at: site)
-    do { try await body(ExploredSchedule(number: 1, seed: "default", deviationCount: 0)) } catch {
+    do { try await body(ExploredSchedule(number: 1, path: .default)) } catch {
         ExplorationReport.reportThrown(error, at: site, in: .current)
     }
 }

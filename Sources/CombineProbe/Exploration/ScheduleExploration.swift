@@ -388,7 +388,7 @@ struct ExplorationRunner {
             return nil
         case let .path(path)?:
             run += 1
-            let schedule = ExploredSchedule(number: counted, seed: path.description, deviationCount: path.deviations.count)
+            let schedule = ExploredSchedule(number: counted, path: path)
             return (schedule, ScheduleChoices(path: path, orders: exploration.orders))
         case let .plan(plan)?:
             run += 1
@@ -447,7 +447,7 @@ struct ExplorationRunner {
         // A plan's schedule is the one its run took.
         let path = choices.plan == nil ? choices.path : choices.realizedPath
         let schedule = choices.plan == nil ? schedule
-            : ExploredSchedule(number: schedule.number, seed: path.description, deviationCount: path.deviations.count)
+            : ExploredSchedule(number: schedule.number, path: path)
         let mismatch = choices.mismatch
         if replays { replayMismatch = mismatch }
         strategy.record(path, points: choices.points, windowFull: choices.windowFull)
@@ -485,28 +485,28 @@ public struct ExploredSchedule: Sendable, CustomStringConvertible {
     /// With the ``ExplorationStrategyKind/pct`` strategy, which draws its
     /// options as the run meets its choice points, it is the seed of the
     /// choices made so far: read it at the end of the body.
-    public var seed: String { taking?.realizedPath.description ?? fixedSeed }
+    public var seed: String { (taking?.realizedPath ?? path).description }
     /// How many choices it makes other than the default order's (with
     /// ``ExplorationStrategyKind/pct``, so far).
-    public var deviationCount: Int { taking?.realizedPath.deviations.count ?? fixedDeviationCount }
+    public var deviationCount: Int { (taking?.realizedPath ?? path).deviations.count }
 
-    private let fixedSeed: String
-    private let fixedDeviationCount: Int
+    /// Its deviations: the seed is written from them when it is read, not
+    /// for every schedule run (some 1,800 instructions a schedule that
+    /// deviates).
+    private let path: SchedulePath
     /// The choices of a PCT schedule, whose seed is known as it runs.
     private let taking: ScheduleChoices?
 
-    init(number: Int, seed: String, deviationCount: Int) {
+    init(number: Int, path: SchedulePath) {
         self.number = number
-        fixedSeed = seed
-        fixedDeviationCount = deviationCount
+        self.path = path
         taking = nil
     }
 
     /// A PCT schedule, its seed read from `choices`.
     init(number: Int, taking choices: ScheduleChoices) {
         self.number = number
-        fixedSeed = "default"
-        fixedDeviationCount = 0
+        path = .default
         taking = choices
     }
 

@@ -13,8 +13,10 @@
 enum ScheduleLabel {
     /// What the work scheduled now is: its name and its source.
     struct Work: Sendable {
-        /// Its name, for the report.
-        let name: String
+        /// Its name, for the report: written when a report asks (a mock's
+        /// answer is named after the call's arguments, some 7,000
+        /// instructions each, which a schedule that passes never reads).
+        let name: @Sendable () -> String
         /// Its source.
         let source: ScheduleSource
     }
@@ -25,7 +27,9 @@ enum ScheduleLabel {
     @TaskLocal static var current: Work?
 
     /// Runs `body`, which schedules the work of `source`, named `name`.
-    static func withSource<T>(_ source: ScheduleSource, named name: String, _ body: () throws -> T) rethrows -> T {
+    static func withSource<T>(
+        _ source: ScheduleSource, named name: @escaping @Sendable () -> String, _ body: () throws -> T
+    ) rethrows -> T {
         try $current.withValue(Work(name: name, source: source), operation: body)
     }
 }

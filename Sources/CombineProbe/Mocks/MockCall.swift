@@ -27,8 +27,14 @@ public struct MockCall: CustomStringConvertible {
     /// its mock had the same function and arguments, its rank among them,
     /// `the second call to getUser(id:) with (42)`.
     var distinctName: String {
+        distinctName(among: siblings?.withLock { $0 })
+    }
+
+    /// ``distinctName``, its rank counted among `calls`, the calls of its
+    /// mock (nil: none known).
+    func distinctName(among calls: [MockCall]?) -> String {
         let text = descriptionForNames.description(of: self)
-        guard let calls = siblings?.withLock({ $0 }) else { return text }
+        guard let calls else { return text }
         var rank = 0
         for call in calls where call.function == function && call.descriptionForNames.description(of: call) == text {
             rank += 1

@@ -12,9 +12,10 @@ public struct MockDelivery: Sendable {
         /// test awaits (``PublisherMock/mockAsyncFunction(returning:arguments:delivery:function:)``).
         case backgroundAtOnce
         case immediate
-        /// Scheduled: given the call's description, makes the function
-        /// that schedules each delivery step of one subscription.
-        case scheduled(@Sendable (() -> String) -> @Sendable (@escaping @Sendable () -> Void) -> Void)
+        /// Scheduled: given the call's description (made when asked),
+        /// makes the function that schedules each delivery step of one
+        /// subscription.
+        case scheduled(@Sendable (@escaping @Sendable () -> String) -> @Sendable (@escaping @Sendable () -> Void) -> Void)
     }
 
     let kind: Kind
@@ -108,12 +109,13 @@ public struct MockDelivery: Sendable {
     /// ``ScheduleLabel``), so that two calls' answers race and one call's
     /// steps keep their order.
     static func steps<S: Scheduler>(
-        on scheduler: S, of call: () -> String,
+        on scheduler: S, of call: @escaping @Sendable () -> String,
         _ schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
     ) -> @Sendable (@escaping @Sendable () -> Void) -> Void {
         guard (scheduler as? any ScheduleChoosing)?.scheduleChoices != nil else { return schedule }
-        let label = "the answer to \(call())"
         let source = ScheduleSource()
+        // Named when a report asks: most schedules never do.
+        let label: @Sendable () -> String = { "the answer to \(call())" }
         return { action in ScheduleLabel.withSource(source, named: label) { schedule(action) } }
     }
 
@@ -125,7 +127,14 @@ public struct MockDelivery: Sendable {
         case .backgroundAtOnce: return MockExecutor(gate: DeliveryGate(opened: true), call: "\(call)")
         case .immediate: return MockExecutor(run: { $0() }, runGenerator: { $0() })
         case let .scheduled(makeSchedule):
-            let schedule = makeSchedule({ call.distinctName })
+            // The call's arguments are read when a report names the answer,
+            // maybe on another thread, as the mock's log of calls is read
+            // by a test (see `UncheckedSendable`). The log is held here: a
+            // report written after the mock is gone still tells identical
+            // calls apart.
+            let described = UncheckedSendable(call)
+            let log = call.siblings
+            let schedule = makeSchedule({ described.value.distinctName(among: log?.withLock { $0 }) })
             return MockExecutor(run: schedule, runGenerator: schedule)
         }
     }

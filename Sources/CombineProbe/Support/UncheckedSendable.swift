@@ -16,7 +16,13 @@
 ///   once from the action that ticks to the one consumer waiting for it,
 ///   as an `AsyncStream` hands its elements;
 /// - the `DispatchSpecificKey` that tells code running on the main queue
-///   (`MainActorCheck`): an identity, created once and never changed.
+///   (`MainActorCheck`): an identity, created once and never changed;
+/// - a mock's call (`MockDelivery.makeExecutor(for:)`), described when an
+///   explored schedule's report names its answer, on the thread that
+///   writes the report: its function and arguments never change, and the
+///   mock's log hands its calls to the test's thread the same way
+///   (`MockCallLog`); its description is made once, under a lock
+///   (`MockCallDescriptionCache`).
 // @unchecked Sendable: no mutable state of its own (`let value`); no lock is needed here,
 // and each use relies on the thread-safety its value documents (see above).
 struct UncheckedSendable<Value>: @unchecked Sendable {

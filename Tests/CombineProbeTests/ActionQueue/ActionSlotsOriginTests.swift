@@ -7,7 +7,7 @@ import Testing
 /// origin of the one before).
 @Suite struct ActionSlotsOriginTests {
     private func origin(named name: String) -> ActionOrigin {
-        ScheduleLabel.withSource(ScheduleSource(), named: name) { ActionOrigin(scheduledAt: 0) }
+        ScheduleLabel.withSource(ScheduleSource(), named: { name }) { ActionOrigin(scheduledAt: 0) }
     }
 
     @Test func aTableKeepsNoOriginUntilOneIsSet() {
@@ -25,7 +25,7 @@ import Testing
             indices.append(slot)
         }
         for (number, slot) in indices.enumerated() {
-            #expect(slots.origin(at: slot)?.name == (number % 2 == 0 ? "action \(number)" : nil))
+            #expect(slots.origin(at: slot)?.name?() == (number % 2 == 0 ? "action \(number)" : nil))
         }
     }
 

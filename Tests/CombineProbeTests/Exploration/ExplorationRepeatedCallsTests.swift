@@ -87,25 +87,45 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
         }
     }
 
-    /// Naming each answer's source in an explored schedule describes each
-    /// call once, however many identical calls came before it (it described
-    /// every earlier call again for each new one: n² / 2 descriptions).
-    func testNamingRepeatedCallsDescribesEachCallOnce() {
+    /// Fetches `argument` `calls` times from a new mock, each answer after
+    /// 100ms, and returns the order in which the answers came.
+    private func fetchAll(_ argument: CountedArgument, _ calls: Int) -> [Int] {
+        let scheduler = DispatchQueue.virtualScheduler()
+        let mock = CountingMock()
+        let delivery = MockDelivery.after(.milliseconds(100), on: scheduler)
+        let order = Locked<[Int]>([])
+        var bag: [AnyCancellable] = []
+        for call in 0..<calls {
+            mock.fetch(argument, delivery: delivery).sink { _ in order.withLock { $0.append(call) } }.store(in: &bag)
+        }
+        scheduler.run()
+        return order.withLock { $0 }
+    }
+
+    /// Naming each answer's source in an explored schedule describes a call
+    /// only when a report names its answer — a schedule that passes
+    /// describes none — and then each call once, however many identical
+    /// calls came before it (it described every earlier call again for each
+    /// new one: n² / 2 descriptions).
+    func testNamingRepeatedCallsDescribesEachCallOnce() throws {
         let argument = CountedArgument()
         let calls = 8
-        let result = ScheduleExploration(schedules: 1).run { _ in
-            let scheduler = DispatchQueue.virtualScheduler()
-            let mock = CountingMock()
-            let delivery = MockDelivery.after(.milliseconds(100), on: scheduler)
-            var bag: [AnyCancellable] = []
-            for _ in 0..<calls {
-                mock.fetch(argument, delivery: delivery).sink { _ in }.store(in: &bag)
-            }
-            scheduler.run()
+        let passing = ScheduleExploration(schedules: 1).run { _ in
+            _ = self.fetchAll(argument, calls)
             return true
         }
-        XCTAssertNil(result.failure)
-        XCTAssertEqual(argument.descriptions.withLock { $0 }, calls)
+        XCTAssertNil(passing.failure)
+        XCTAssertEqual(argument.descriptions.withLock { $0 }, 0, "a schedule that passes names no answer")
+
+        let failing = ScheduleExploration(schedules: 50).run { _ in
+            self.fetchAll(argument, calls) == Array(0..<calls)
+        }
+        let failure = try XCTUnwrap(failing.failure)
+        XCTAssertEqual(failure.deviations.count, 1)
+        XCTAssertTrue(failure.deviations.first?.contains("call to fetch(_:delivery:) with (counted)") == true, "\(failure.deviations)")
+        let described = argument.descriptions.withLock { $0 }
+        XCTAssertGreaterThan(described, 0)
+        XCTAssertLessThanOrEqual(described, calls, "each call described once at most")
     }
 
     func testOrdinals() {
