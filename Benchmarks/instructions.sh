@@ -14,16 +14,18 @@
 # one schedule: the exploration's own setup is all its cost) against the
 # plain test; a schedule of the search test with 3 queries (8 schedules an
 # exploration) against one plain run of it.
-# With `--check LIMIT` (CI passes 1.12), it fails when a ratio is above
-# LIMIT: the counts are deterministic for a build, but move by about 1% from
-# build to build with the number of types the runtime's metadata cache
-# holds, so the limit leaves room above the target (1.1x) for that, and
-# catches a regression as large as describing every mock call's arguments
-# in every schedule (1.125x).
-# Usage: Benchmarks/instructions.sh [--check LIMIT]
+# With `--check`, it fails when a ratio is above its limit: 1.12 for the
+# search test, whose target is 1.1 (the eager naming of mock calls read
+# 1.125); 1.16 for the debounce test explored alone. The counts are
+# deterministic for a build, but a run makes some fifty look-ups in the
+# runtime's cache of generic metadata (most in OpenCombine's code), whose
+# cost moves with the cache's layout from build to build: the debounce test,
+# about 110k instructions, moved between 1.08x and 1.13x over builds that
+# did not touch its path, the search test between 1.08x and 1.09x.
+# Usage: Benchmarks/instructions.sh [--check]
 set -euo pipefail
-limit=""
-if [ "${1:-}" = "--check" ]; then limit=${2:?"--check needs a limit, e.g. 1.12"}; fi
+check=""
+if [ "${1:-}" = "--check" ]; then check=yes; fi
 cd "$(dirname "$0")"
 if ! command -v valgrind >/dev/null; then
     echo "instructions: valgrind is missing (Debian package 'valgrind'); skipped"
@@ -56,14 +58,14 @@ ratio() {
 }
 
 failed=0
-# Prints the row; with a limit, notes a ratio above it.
+# Prints the row; with --check, notes a ratio above its limit ($4).
 row() {
     echo "$1: $2 vs $3 instructions: $(ratio "$2" "$3")"
-    if [ -n "$limit" ] && awk -v e="$2" -v p="$3" -v l="$limit" 'BEGIN { exit !(e / p > l) }'; then
-        echo "error: $1: $(ratio "$2" "$3") is above $limit" >&2
+    if [ -n "$check" ] && awk -v e="$2" -v p="$3" -v l="$4" 'BEGIN { exit !(e / p > l) }'; then
+        echo "error: $1: $(ratio "$2" "$3") is above $4" >&2
         failed=1
     fi
 }
-row "debounce test explored alone vs plain, a run" "$(each debounce-explored 400 1200 1)" "$(each debounce 400 1200 1)"
-row "search test (3 queries), a schedule vs a plain run" "$(each search-explored 100 300 8)" "$(each search 100 300 1)"
+row "debounce test explored alone vs plain, a run" "$(each debounce-explored 400 1200 1)" "$(each debounce 400 1200 1)" 1.16
+row "search test (3 queries), a schedule vs a plain run" "$(each search-explored 100 300 8)" "$(each search 100 300 1)" 1.12
 exit $failed

@@ -4,10 +4,12 @@ import Testing
 import XCTest
 
 /// The exploration's environment variables, found in one pass over the
-/// environment (`ExplorationEnvironment`): the entries of the two prefixes,
-/// and only those.
+/// environment (`ExplorationEnvironment`): the variables it reads, and only
+/// those (not every variable of their prefixes: CI's
+/// `COMBINEPROBE_STRICT_XCTEST`, Bazel's `TEST_TMPDIR`).
 enum ExplorationEnvironmentCheck {
-    /// The variables found in `entries`, a made-up environment.
+    /// The variables found in `entries`, a made-up environment. A name set
+    /// twice keeps its first value, as `getenv` reads it.
     static func found(in entries: [String]) -> [String: String] {
         let strings = entries.map { strdup($0) }
         defer { strings.forEach { free($0) } }
@@ -18,6 +20,8 @@ enum ExplorationEnvironmentCheck {
     static let entries = [
         "PATH=/usr/bin", "COMBINEPROBE_SCHEDULE=0.1", "TEST_TOTAL_SHARDS=4", "TERM=xterm",
         "COMBINEPROBE_EXPLORATION_RESULTS=/tmp/a=b", "CI=true", "COMBINEPROBE", "TEST_SHARD_INDEX=",
+        "COMBINEPROBE_STRICT_XCTEST=1", "TEST_TMPDIR=/tmp", "COMBINEPROBE_SCHEDULEX=1", "TEST_SHARD_INDEX",
+        "TEST_TOTAL_SHARDS=9",
     ]
     static let expected = [
         "COMBINEPROBE_SCHEDULE": "0.1", "TEST_TOTAL_SHARDS": "4",
@@ -43,6 +47,7 @@ final class ExplorationEnvironmentTests: XCTestCase {
         }
         XCTAssertFalse(ExplorationEnvironment.keeps("PATH"))
         XCTAssertFalse(ExplorationEnvironment.keeps("TEST"))
+        XCTAssertFalse(ExplorationEnvironment.keeps("COMBINEPROBE_STRICT_XCTEST"))
     }
 
     @MainActor
