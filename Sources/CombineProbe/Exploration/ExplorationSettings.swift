@@ -32,34 +32,18 @@ final class ExplorationSettings: Sendable {
         }
         let environment = ScheduleExploration.environment
         checksReplays = checkingReplays ?? (environment(ScheduleExploration.replayCheckVariable) == "1")
-        if let strategy {
-            self.strategy = strategy
-        } else if let text = environment(ScheduleExploration.strategyVariable) {
-            if let named = ExplorationStrategyKind(rawValue: text.trimmingCharacters(in: .whitespaces)) {
-                self.strategy = named
-            } else {
-                self.strategy = .fewestDeviationsFirst
-                problems.append(ScheduleExploration.invalidVariableMessage(ScheduleExploration.strategyVariable, text))
-            }
-        } else {
-            self.strategy = .fewestDeviationsFirst
-        }
-        if let pctDepth {
-            self.pctDepth = pctDepth
-            if pctDepth < 1 {
-                problems.append("The exploration was given a PCT depth of \(pctDepth), and nothing ran: the depth is "
-                    + "the most deviations from the default order of one schedule. Pass 1 or more, or leave the "
-                    + "default (\(ScheduleExploration.defaultPCTDepth)).")
-            }
-        } else if let text = environment(ScheduleExploration.pctDepthVariable) {
-            if let depth = Int(text.trimmingCharacters(in: .whitespaces)), depth >= 1 {
-                self.pctDepth = depth
-            } else {
-                self.pctDepth = ScheduleExploration.defaultPCTDepth
-                problems.append(ScheduleExploration.invalidVariableMessage(ScheduleExploration.pctDepthVariable, text))
-            }
-        } else {
-            self.pctDepth = ScheduleExploration.defaultPCTDepth
+        self.strategy = Self.setting(
+            strategy, from: ScheduleExploration.strategyVariable, in: environment, or: .fewestDeviationsFirst,
+            problems: &problems
+        ) { ExplorationStrategyKind(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+        self.pctDepth = Self.setting(
+            pctDepth, from: ScheduleExploration.pctDepthVariable, in: environment, or: ScheduleExploration.defaultPCTDepth,
+            problems: &problems
+        ) { Int($0.trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 1 ? $0 : nil } }
+        if let pctDepth, pctDepth < 1 {
+            problems.append("The exploration was given a PCT depth of \(pctDepth), and nothing ran: the depth is "
+                + "the most deviations from the default order of one schedule. Pass 1 or more, or leave the "
+                + "default (\(ScheduleExploration.defaultPCTDepth)).")
         }
         if let shard {
             self.shard = shard
@@ -71,18 +55,9 @@ final class ExplorationSettings: Sendable {
             if let problem = chosen.problem { problems.append(problem) }
         }
         resultsDirectory = environment(ScheduleExploration.resultsVariable).flatMap { $0.isEmpty ? nil : $0 }
-        if let seed {
-            self.seed = seed
-        } else if let text = environment(ScheduleExploration.seedVariable) {
-            if let parsed = ScheduleExploration.parseSeed(text) {
-                self.seed = parsed
-            } else {
-                self.seed = ScheduleExploration.defaultSeed
-                problems.append(ScheduleExploration.invalidVariableMessage(ScheduleExploration.seedVariable, text))
-            }
-        } else {
-            self.seed = ScheduleExploration.defaultSeed
-        }
+        self.seed = Self.setting(
+            seed, from: ScheduleExploration.seedVariable, in: environment, or: ScheduleExploration.defaultSeed,
+            problems: &problems, parse: ScheduleExploration.parseSeed)
         if let replaying {
             self.replaying = replaying
             replayChosenBy = nil
@@ -98,5 +73,20 @@ final class ExplorationSettings: Sendable {
             replayChosenBy = nil
         }
         invalidInput = problems.isEmpty ? nil : problems.joined(separator: "\n")
+    }
+
+    /// A setting: the value the call gave; else the one the environment
+    /// variable `variable` gives, read by `parse`; else `fallback`. A value
+    /// of the variable that `parse` refuses is a problem (nothing runs), and
+    /// the setting is `fallback`.
+    private static func setting<Value>(
+        _ given: Value?, from variable: String, in environment: (String) -> String?, or fallback: Value,
+        problems: inout [String], parse: (String) -> Value?
+    ) -> Value {
+        if let given { return given }
+        guard let text = environment(variable) else { return fallback }
+        if let value = parse(text) { return value }
+        problems.append(ScheduleExploration.invalidVariableMessage(variable, text))
+        return fallback
     }
 }
