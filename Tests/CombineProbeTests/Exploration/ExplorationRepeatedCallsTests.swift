@@ -1,5 +1,6 @@
 @testable import CombineProbe
 import Foundation
+import Testing
 import XCTest
 
 /// A report tells identical calls to a mock apart: a poll that repeats its
@@ -51,7 +52,23 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
     }
 
     func testARaceOfRepeatedCallsNamesWhichCall() throws {
-        let result = ScheduleExploration(schedules: 50).run { _ in
+        XCTAssertEqual(try XCTUnwrap(Self.raceOfRepeatedCalls().failure).deviations, Self.raceDeviations)
+    }
+
+    /// The same, from `@MainActor` code: the answers' names are written
+    /// when the report is, wherever it is.
+    @MainActor func testARaceOfRepeatedCallsNamesWhichCallFromTheMainActor() throws {
+        XCTAssertEqual(try XCTUnwrap(Self.raceOfRepeatedCalls().failure).deviations, Self.raceDeviations)
+    }
+
+    static let raceDeviations = [
+        "at 100ms, ran the answer to the second call to getUser(id:) with (7) before the answer to getUser(id:) with (7)",
+    ]
+
+    /// Two identical polls whose answers come at one instant, explored: a
+    /// schedule that answers the second first fails.
+    static func raceOfRepeatedCalls() -> ExplorationResult {
+        ScheduleExploration(schedules: 50).run { _ in
             let scheduler = DispatchQueue.virtualScheduler()
             let service = UserServiceMock()
             service.delivery = .after(.milliseconds(100), on: scheduler)
@@ -66,10 +83,6 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
             scheduler.run()
             return order.withLock { $0 } == [1, 2]
         }
-        let failure = try XCTUnwrap(result.failure)
-        XCTAssertEqual(failure.deviations, [
-            "at 100ms, ran the answer to the second call to getUser(id:) with (7) before the answer to getUser(id:) with (7)",
-        ])
     }
 
     /// An argument that counts how often it was described.
@@ -132,5 +145,15 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
         XCTAssertEqual([1, 2, 3, 10, 11, 12, 13, 21, 22, 23, 101, 111].map(MockCall.ordinal), [
             "first", "second", "third", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th",
         ])
+    }
+}
+
+@Suite struct ExplorationRepeatedCallsSwiftTests {
+    @Test func aRaceOfRepeatedCallsNamesWhichCall() {
+        #expect(ExplorationRepeatedCallsTests.raceOfRepeatedCalls().failure?.deviations == ExplorationRepeatedCallsTests.raceDeviations)
+    }
+
+    @Test @MainActor func aRaceOfRepeatedCallsNamesWhichCallFromTheMainActor() {
+        #expect(ExplorationRepeatedCallsTests.raceOfRepeatedCalls().failure?.deviations == ExplorationRepeatedCallsTests.raceDeviations)
     }
 }

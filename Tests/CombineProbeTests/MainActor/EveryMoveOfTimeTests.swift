@@ -126,6 +126,31 @@ enum EveryMoveOfTime {
         return misplaced
     }
 
+    /// The async moves, awaited by `@MainActor` code (each takes its
+    /// caller's isolation): the names of those whose actions did not run,
+    /// or not on the main actor.
+    @MainActor
+    static func asynchronousMisplacedFromTheMainActor() async -> [String] {
+        var misplaced: [String] = []
+        func note(_ name: String, _ probe: Probe) {
+            if !probe.ranOnTheMainActor { misplaced.append(name) }
+        }
+        var probe = Probe()
+        var recorder = probe.record(); probe.subject.send(1)
+        await probe.scheduler.advance(by: .seconds(1)); note("await advance(by:)", probe)
+        probe = Probe()
+        recorder = probe.record(); probe.subject.send(1)
+        await probe.scheduler.advance(to: probe.scheduler.now.advanced(by: .seconds(1))); note("await advance(to:)", probe)
+        probe = Probe()
+        recorder = probe.record(); probe.subject.send(1)
+        await probe.scheduler.run(); note("await run()", probe)
+        probe = Probe()
+        recorder = probe.record(); probe.subject.send(1)
+        _ = try? await probe.scheduler.wait(for: recorder.next(), timeout: .seconds(2))
+        note("await wait(for:timeout:)", probe)
+        return misplaced
+    }
+
     static func asynchronousMisplaced() async -> [String] {
         var misplaced: [String] = []
         for (name, move) in asynchronous {
@@ -148,6 +173,17 @@ final class EveryMoveOfTimeTests: XCTestCase {
         let misplaced = await EveryMoveOfTime.asynchronousMisplaced()
         XCTAssertEqual(misplaced, [])
     }
+
+    /// The same moves from `@MainActor` tests, which run on the main thread.
+    @MainActor func testEverySynchronousMoveFromTheMainActor() {
+        XCTAssertTrue(MainActorCheck.isCurrent)
+        XCTAssertEqual(EveryMoveOfTime.synchronousMisplaced(exploring: { self.exploreSchedules(2, $0) }), [])
+    }
+
+    @MainActor func testEveryAsyncMoveFromTheMainActor() async {
+        let misplaced = await EveryMoveOfTime.asynchronousMisplacedFromTheMainActor()
+        XCTAssertEqual(misplaced, [])
+    }
 }
 
 @Suite struct EveryMoveOfTimeSwiftTests {
@@ -160,6 +196,16 @@ final class EveryMoveOfTimeTests: XCTestCase {
 
     @Test func everyAsyncMoveRunsItsActionsOnTheMainActor() async {
         let misplaced = await EveryMoveOfTime.asynchronousMisplaced()
+        #expect(misplaced == [])
+    }
+
+    @Test @MainActor func everySynchronousMoveFromTheMainActor() {
+        #expect(MainActorCheck.isCurrent)
+        #expect(EveryMoveOfTime.synchronousMisplaced() == [])
+    }
+
+    @Test @MainActor func everyAsyncMoveFromTheMainActor() async {
+        let misplaced = await EveryMoveOfTime.asynchronousMisplacedFromTheMainActor()
         #expect(misplaced == [])
     }
 }
