@@ -10,7 +10,7 @@ public struct MockCall: CustomStringConvertible {
     /// Counts the subscriptions to the publisher this call returned; shared
     /// by the copies of this call.
     let subscriptions = MockSubscriptionCounter()
-    /// The description as `distinctName` first read it, shared by the
+    /// The description as `distinctName(among:)` first read it, shared by the
     /// copies of this call: telling a call from the identical ones before
     /// it reads every earlier call's description, and an explored schedule
     /// names each answer's source (see `MockDelivery.steps(on:of:_:)`), so
@@ -25,13 +25,9 @@ public struct MockCall: CustomStringConvertible {
     /// This call, for a report that must tell it from identical ones: its
     /// description, `getUser(id:) with (42)`; or, when an earlier call of
     /// its mock had the same function and arguments, its rank among them,
-    /// `the second call to getUser(id:) with (42)`.
-    var distinctName: String {
-        distinctName(among: siblings?.withLock { $0 })
-    }
-
-    /// ``distinctName``, its rank counted among `calls`, the calls of its
-    /// mock (nil: none known).
+    /// `the second call to getUser(id:) with (42)`. Its rank is counted
+    /// among `calls`, the calls of its mock (nil: none known; see
+    /// `MockDelivery.makeExecutor(for:)`, which holds its mock's log).
     func distinctName(among calls: [MockCall]?) -> String {
         let text = descriptionForNames.description(of: self)
         guard let calls else { return text }
@@ -92,7 +88,7 @@ final class MockSubscriptionCounter: Sendable {
 }
 
 /// A call's description, made once, for the names that tell identical calls
-/// apart (see `MockCall.distinctName`).
+/// apart (see `MockCall.distinctName(among:)`).
 final class MockCallDescriptionCache: Sendable {
     private let text = Locked<String?>(nil)
 
