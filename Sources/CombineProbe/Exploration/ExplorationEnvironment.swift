@@ -17,8 +17,12 @@ import ucrt
 /// An exploration reads up to ten of them. With `getenv`, each read walks
 /// the whole environment again: some 2,500 instructions an exploration, an
 /// eighth of what exploring one schedule added to a small test (issue 43).
-/// The pass compares each entry's bytes with the names, and makes a string
-/// only for an entry it keeps: when it kept every variable of the two
+/// The pass compares each entry's bytes with the names' shared prefixes,
+/// then with the rest of the names of the prefix it starts with, and makes
+/// a string only for an entry it keeps. Comparing each entry that starts
+/// with `C` or `T` with all ten names cost some 3,000 instructions an
+/// exploration where six unrelated ones were set (`TERM`, `CI_…`), a
+/// fifth of what exploring one schedule added to a small test; when it kept every variable of the two
 /// prefixes, one unrelated `COMBINEPROBE_STRICT_XCTEST=1` cost each
 /// exploration some 16,000 instructions (a string split at its `=` by
 /// characters, a dictionary of strings hashed on every read), and Bazel,
@@ -31,20 +35,50 @@ enum ExplorationEnvironment {
         ScheduleExploration.resultsVariable, "TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX", "TEST_SHARD_STATUS_FILE",
     ]
 
-    /// ``names``, each followed by `=` (what an entry of the environment
-    /// starts with when it sets one), one after the other, each ended by a
-    /// zero byte; and where each starts in it, and how long it is: one
-    /// buffer, read without a reference count change per entry.
-    private static let entryPrefixes: (bytes: [CChar], spans: [(start: Int, count: Int)]) = {
+    /// ``names`` in families that share a prefix up to their first `_`
+    /// (`COMBINEPROBE_`, `TEST_`), as bytes in one buffer, each ended by a
+    /// zero byte: each family's prefix, and the rest of each of its names
+    /// followed by `=` (what an entry of the environment starts with when
+    /// it sets one), with where each starts in the buffer and how long it
+    /// is. An entry is compared with a family's prefix once, and with the
+    /// rest of its names only when that prefix matches: an unrelated entry
+    /// that starts like one (`TERM`, `CI`) costs one comparison, not one per
+    /// name, and the buffer is read without a reference count change per
+    /// entry.
+    private static let families: (bytes: [CChar], families: [Family]) = {
         var bytes: [CChar] = []
-        var spans: [(start: Int, count: Int)] = []
-        for name in names {
-            let prefix = Array((name + "=").utf8).map { CChar(bitPattern: $0) }
-            spans.append((bytes.count, prefix.count))
-            bytes += prefix + [0]
+        func append(_ text: String) -> Span {
+            let start = bytes.count
+            bytes += text.utf8.map { CChar(bitPattern: $0) } + [0]
+            return Span(start: start, count: bytes.count - 1 - start)
         }
-        return (bytes, spans)
+        var families: [Family] = []
+        for (number, name) in names.enumerated() {
+            let end = name.firstIndex(of: "_").map { name.index(after: $0) } ?? name.endIndex
+            let prefix = String(name[..<end])
+            if !families.contains(where: { $0.text == prefix }) {
+                families.append(Family(text: prefix, prefix: append(prefix), names: []))
+            }
+            let family = families.firstIndex { $0.text == prefix }!
+            families[family].names.append((number, append(String(name[end...]) + "=")))
+        }
+        return (bytes, families)
     }()
+
+    /// Where some bytes start in the buffer of `families`, and how many.
+    private struct Span {
+        let start: Int
+        let count: Int
+    }
+
+    /// Names that share a prefix (see `families`).
+    private struct Family {
+        let text: String
+        let prefix: Span
+        /// Each name's number in ``names``, and the rest of it after the
+        /// prefix, with its `=`.
+        var names: [(number: Int, rest: Span)]
+    }
 
     /// The variables of the process's environment among ``names``, by name;
     /// nil where the environment cannot be walked here.
@@ -63,22 +97,22 @@ enum ExplorationEnvironment {
     /// strings, whose names are among ``names``, by name.
     static func values(in entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
         var found: [String: String] = [:]
-        let (bytes, spans) = entryPrefixes
-        bytes.withUnsafeBufferPointer { prefixes in
+        let (bytes, families) = families
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
             var index = 0
             while let entry = entries[index] {
                 index += 1
-                // Every name starts with `C` or `T`: most entries are passed
-                // over at their first byte.
-                let first = UInt8(bitPattern: entry[0])
-                guard first == UInt8(ascii: "C") || first == UInt8(ascii: "T") else { continue }
-                // `strncmp` stops at the entry's end, and passes over the
-                // bytes the names share (`COMBINEPROBE_`) in a few
-                // instructions.
-                for (number, span) in spans.enumerated()
-                where strncmp(entry, prefixes.baseAddress! + span.start, span.count) == 0 {
-                    // The first entry of a name, as `getenv` reads it.
-                    if found[names[number]] == nil { found[names[number]] = String(cString: entry + span.count) }
+                let first = entry[0]
+                for family in families where base[family.prefix.start] == first {
+                    // `strncmp` stops at the entry's end.
+                    guard strncmp(entry, base + family.prefix.start, family.prefix.count) == 0 else { continue }
+                    let rest = entry + family.prefix.count
+                    for (number, span) in family.names where strncmp(rest, base + span.start, span.count) == 0 {
+                        // The first entry of a name, as `getenv` reads it.
+                        if found[names[number]] == nil { found[names[number]] = String(cString: rest + span.count) }
+                        break
+                    }
                     break
                 }
             }

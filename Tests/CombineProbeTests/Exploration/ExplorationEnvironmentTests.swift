@@ -21,11 +21,12 @@ enum ExplorationEnvironmentCheck {
         "PATH=/usr/bin", "COMBINEPROBE_SCHEDULE=0.1", "TEST_TOTAL_SHARDS=4", "TERM=xterm",
         "COMBINEPROBE_EXPLORATION_RESULTS=/tmp/a=b", "CI=true", "COMBINEPROBE", "TEST_SHARD_INDEX=",
         "COMBINEPROBE_STRICT_XCTEST=1", "TEST_TMPDIR=/tmp", "COMBINEPROBE_SCHEDULEX=1", "TEST_SHARD_INDEX",
-        "TEST_TOTAL_SHARDS=9",
+        "TEST_TOTAL_SHARDS=9", "C", "T=", "TESTING=1", "COMBINEPROBEX_SCHEDULE=1", "COMBINEPROBE_=1",
+        "TEST_SHARD_STATUS_FILE", "COMBINEPROBE_CHECK_REPLAYS=0",
     ]
     static let expected = [
         "COMBINEPROBE_SCHEDULE": "0.1", "TEST_TOTAL_SHARDS": "4",
-        "COMBINEPROBE_EXPLORATION_RESULTS": "/tmp/a=b", "TEST_SHARD_INDEX": "",
+        "COMBINEPROBE_EXPLORATION_RESULTS": "/tmp/a=b", "TEST_SHARD_INDEX": "", "COMBINEPROBE_CHECK_REPLAYS": "0",
     ]
 
     /// Every variable an exploration reads is one the pass keeps.
