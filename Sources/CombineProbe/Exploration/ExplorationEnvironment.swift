@@ -36,49 +36,11 @@ enum ExplorationEnvironment {
     ]
 
     /// ``names`` in families that share a prefix up to their first `_`
-    /// (`COMBINEPROBE_`, `TEST_`), as bytes in one buffer, each ended by a
-    /// zero byte: each family's prefix, and the rest of each of its names
-    /// followed by `=` (what an entry of the environment starts with when
-    /// it sets one), with where each starts in the buffer and how long it
-    /// is. An entry is compared with a family's prefix once, and with the
-    /// rest of its names only when that prefix matches: an unrelated entry
-    /// that starts like one (`TERM`, `CI`) costs one comparison, not one per
-    /// name, and the buffer is read without a reference count change per
-    /// entry.
-    private static let families: (bytes: [CChar], families: [Family]) = {
-        var bytes: [CChar] = []
-        func append(_ text: String) -> Span {
-            let start = bytes.count
-            bytes += text.utf8.map { CChar(bitPattern: $0) } + [0]
-            return Span(start: start, count: bytes.count - 1 - start)
-        }
-        var families: [Family] = []
-        for (number, name) in names.enumerated() {
-            let end = name.firstIndex(of: "_").map { name.index(after: $0) } ?? name.endIndex
-            let prefix = String(name[..<end])
-            if !families.contains(where: { $0.text == prefix }) {
-                families.append(Family(text: prefix, prefix: append(prefix), names: []))
-            }
-            let family = families.firstIndex { $0.text == prefix }!
-            families[family].names.append((number, append(String(name[end...]) + "=")))
-        }
-        return (bytes, families)
-    }()
-
-    /// Where some bytes start in the buffer of `families`, and how many.
-    private struct Span {
-        let start: Int
-        let count: Int
-    }
-
-    /// Names that share a prefix (see `families`).
-    private struct Family {
-        let text: String
-        let prefix: Span
-        /// Each name's number in ``names``, and the rest of it after the
-        /// prefix, with its `=`.
-        var names: [(number: Int, rest: Span)]
-    }
+    /// (`COMBINEPROBE_`, `TEST_`): an entry is compared with a family's
+    /// prefix once, and with the rest of its names only when that prefix
+    /// matches, so an unrelated entry that starts like one (`TERM`, `CI`)
+    /// costs one comparison, not one per name.
+    private static let table = EnvironmentPrefixTable(names)
 
     /// The variables of the process's environment among ``names``, by name;
     /// nil where the environment cannot be walked here.
@@ -97,25 +59,13 @@ enum ExplorationEnvironment {
     /// strings, whose names are among ``names``, by name.
     static func values(in entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
         var found: [String: String] = [:]
-        let (bytes, families) = families
-        bytes.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            var index = 0
-            while let entry = entries[index] {
-                index += 1
-                let first = entry[0]
-                for family in families where base[family.prefix.start] == first {
-                    // `strncmp` stops at the entry's end.
-                    guard strncmp(entry, base + family.prefix.start, family.prefix.count) == 0 else { continue }
-                    let rest = entry + family.prefix.count
-                    for (number, span) in family.names where strncmp(rest, base + span.start, span.count) == 0 {
-                        // The first entry of a name, as `getenv` reads it.
-                        if found[names[number]] == nil { found[names[number]] = String(cString: rest + span.count) }
-                        break
-                    }
-                    break
-                }
-            }
+        let table = table
+        var index = 0
+        while let entry = entries[index] {
+            index += 1
+            guard let (number, value) = table.match(entry) else { continue }
+            // The first entry of a name, as `getenv` reads it.
+            if found[names[number]] == nil { found[names[number]] = String(cString: value) }
         }
         return found
     }

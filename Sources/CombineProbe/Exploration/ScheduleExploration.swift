@@ -180,9 +180,17 @@ public struct ScheduleExploration: Sendable {
         // the string itself copies them into a new array on every read.
         let read = { (name: String) in name.withCString { getenv($0) }.map { String(cString: $0) } }
         guard let values = ExplorationEnvironment.current() else { return read }
+        // The common case, none set: a closure that captures nothing, so
+        // nothing is allocated for it.
+        if values.isEmpty {
+            return { name in
+                assert(ExplorationEnvironment.keeps(name), "\(name) is not among the variables ExplorationEnvironment keeps")
+                return nil
+            }
+        }
         return { name in
             assert(ExplorationEnvironment.keeps(name), "\(name) is not among the variables ExplorationEnvironment keeps")
-            return values.isEmpty ? nil : values[name]
+            return values[name]
         }
     }
 

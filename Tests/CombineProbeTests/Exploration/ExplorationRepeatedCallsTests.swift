@@ -86,7 +86,7 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
     }
 
     /// An argument that counts how often it was described.
-    private final class CountedArgument: CustomStringConvertible, Sendable {
+    final class CountedArgument: CustomStringConvertible, Sendable {
         let descriptions = Locked(0)
         var description: String {
             descriptions.withLock { $0 += 1 }
@@ -94,18 +94,20 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
         }
     }
 
-    private final class CountingMock: PublisherMock {
+    final class CountingMock: PublisherMock {
         func fetch(_ argument: CountedArgument, delivery: MockDelivery) -> AnyPublisher<Int, Never> {
             mockFunction(returning: .value(1), arguments: argument, delivery: delivery)
         }
     }
 
     /// Fetches `argument` `calls` times from a new mock, each answer after
-    /// 100ms, and returns the order in which the answers came.
-    private func fetchAll(_ argument: CountedArgument, _ calls: Int) -> [Int] {
+    /// 100ms (or within `latency`, in milliseconds), and returns the order
+    /// in which the answers came.
+    static func fetchAll(_ argument: CountedArgument, _ calls: Int, latency: ClosedRange<Int>? = nil) -> [Int] {
         let scheduler = DispatchQueue.virtualScheduler()
         let mock = CountingMock()
-        let delivery = MockDelivery.after(.milliseconds(100), on: scheduler)
+        let delivery = latency.map { MockDelivery.after(between: .milliseconds($0.lowerBound) ... .milliseconds($0.upperBound), on: scheduler) }
+            ?? MockDelivery.after(.milliseconds(100), on: scheduler)
         let order = Locked<[Int]>([])
         var bag: [AnyCancellable] = []
         for call in 0..<calls {
@@ -124,14 +126,14 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
         let argument = CountedArgument()
         let calls = 8
         let passing = ScheduleExploration(schedules: 1).run { _ in
-            _ = self.fetchAll(argument, calls)
+            _ = Self.fetchAll(argument, calls)
             return true
         }
         XCTAssertNil(passing.failure)
         XCTAssertEqual(argument.descriptions.withLock { $0 }, 0, "a schedule that passes names no answer")
 
         let failing = ScheduleExploration(schedules: 50).run { _ in
-            self.fetchAll(argument, calls) == Array(0..<calls)
+            Self.fetchAll(argument, calls) == Array(0..<calls)
         }
         let failure = try XCTUnwrap(failing.failure)
         XCTAssertEqual(failure.deviations.count, 1)
@@ -139,6 +141,35 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
         let described = argument.descriptions.withLock { $0 }
         XCTAssertGreaterThan(described, 0)
         XCTAssertLessThanOrEqual(described, calls, "each call described once at most")
+    }
+
+    /// A schedule that takes an answer's upper latency bound names that
+    /// answer only if a report does: 16 schedules that each deviate at a
+    /// latency and pass describe no call (each deviation described its
+    /// call as it was taken, some 15,000 instructions a deviation, most of
+    /// what an explored schedule of the 8-query search test added).
+    func testPassingSchedulesThatTakeAnUpperLatencyDescribeNoCall() {
+        XCTAssertEqual(Self.descriptionsByPassingLatencyDeviations(), 0)
+    }
+
+    @MainActor func testPassingSchedulesThatTakeAnUpperLatencyDescribeNoCallFromTheMainActor() {
+        XCTAssertEqual(Self.descriptionsByPassingLatencyDeviations(), 0)
+    }
+
+    /// How many times 16 passing schedules of four calls, each answered
+    /// within 100...900 ms, described the calls' argument; and that they
+    /// deviated (-1 if they did not, which would make the count prove
+    /// nothing).
+    static func descriptionsByPassingLatencyDeviations() -> Int {
+        let argument = CountedArgument()
+        var deviated = false
+        let result = ScheduleExploration(schedules: 16).run { schedule in
+            _ = fetchAll(argument, 4, latency: 100...900)
+            deviated = deviated || schedule.deviationCount > 0
+            return true
+        }
+        guard deviated, result.failure == nil, result.schedulesRun == 16 else { return -1 }
+        return argument.descriptions.withLock { $0 }
     }
 
     func testOrdinals() {
@@ -151,6 +182,14 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
 @Suite struct ExplorationRepeatedCallsSwiftTests {
     @Test func aRaceOfRepeatedCallsNamesWhichCall() {
         #expect(ExplorationRepeatedCallsTests.raceOfRepeatedCalls().failure?.deviations == ExplorationRepeatedCallsTests.raceDeviations)
+    }
+
+    @Test func passingSchedulesThatTakeAnUpperLatencyDescribeNoCall() {
+        #expect(ExplorationRepeatedCallsTests.descriptionsByPassingLatencyDeviations() == 0)
+    }
+
+    @Test @MainActor func passingSchedulesThatTakeAnUpperLatencyDescribeNoCallFromTheMainActor() {
+        #expect(ExplorationRepeatedCallsTests.descriptionsByPassingLatencyDeviations() == 0)
     }
 
     @Test @MainActor func aRaceOfRepeatedCallsNamesWhichCallFromTheMainActor() {
