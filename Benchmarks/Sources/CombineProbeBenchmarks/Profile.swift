@@ -23,6 +23,10 @@ func profile(_ name: String, _ n: Int) {
     case "search": blackHole(searchTestPlain(queries: 3, runs: n, rounds: 1, delivery: latencyRange))
     case "search-fixed": blackHole(searchTestWithFixedLatency(queries: 3, runs: n, rounds: 1))
     case "search-explored": blackHole(searchTestExplored(queries: 3, schedules: 8, explorations: n, rounds: 1))
+    // The 8-query search test: n plain runs, or n explorations of 200 of
+    // its 256 schedules.
+    case "search8": blackHole(searchTestPlain(queries: 8, runs: n, rounds: 1, delivery: latencyRange))
+    case "search8-explored": blackHole(searchTestExplored(queries: 8, schedules: 200, explorations: n, rounds: 1))
     case "exploration-empty": blackHole(fastest(of: n) { _ = ScheduleExploration(schedules: 1, seed: 1).run { _ in true } })
     case "debounce-explored": blackHole(fastest(of: n) { _ = ScheduleExploration(schedules: 200, seed: 1).run { _ in debounceTestBody(); return true } })
     case "tied": blackHole(runTiedActions(n, rounds: 1))
@@ -31,6 +35,6 @@ func profile(_ name: String, _ n: Int) {
     case "peer-debounce": blackHole(debounceTestWithTestScheduler(rounds: n))
     case "peer-timer": blackHole(repeatingTimerWithTestScheduler(milliseconds: n))
     default: print("unknown case \(name): record, sink, consume, stream, streamloop, actions, scattered, debounce, debounce-sink, timer, async-steps, "
-                   + "search, search-fixed, search-explored, exploration-empty, debounce-explored, tied, tied-explored, peer-debounce, peer-timer")
+                   + "search, search-fixed, search-explored, search8, search8-explored, exploration-empty, debounce-explored, tied, tied-explored, peer-debounce, peer-timer")
     }
 }
