@@ -3,9 +3,20 @@ import Foundation
 
 /// Runs an async body to completion from the main thread, which keeps
 /// running its run loop meanwhile: the virtual world checks the main queue
-/// for `@MainActor` work before it calls itself quiescent.
+/// for `@MainActor` work before it calls itself quiescent. From another
+/// thread (`--dispatch-main`, where dispatch drains the main queue), it
+/// waits on a semaphore.
 func blockingAsync<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
     let result = Locked2<T?>(nil)
+    if !Thread.isMainThread {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            result.set(await body())
+            done.signal()
+        }
+        done.wait()
+        return result.get()!
+    }
     Task { result.set(await body()) }
     while result.get() == nil {
         _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))

@@ -8,7 +8,11 @@ import Foundation
 // `--hop [--smoke]` only the rows of the hop to the main actor;
 // `--joining [--smoke]` only the rows of tasks that join the world;
 // `--bugs [--smoke]` only the bug benchmark: schedules to find each planted
-// order bug, per strategy.
+// order bug, per strategy;
+// `--async-steps [N...] [--dispatch-main]` only the async steps, ours and
+// the peers' (`--async-steps-ours`: ours alone), with the main thread in a
+// run loop (corelibs XCTest's waits) or parked in `dispatchMain()` (Swift
+// Testing's async entry point on Linux).
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--memory"), arguments.count > index + 2, let n = Int(arguments[index + 2]) {
@@ -26,8 +30,20 @@ if let index = arguments.firstIndex(of: "--profile"), arguments.count > index + 
 }
 
 if let index = arguments.firstIndex(where: { $0 == "--async-steps" || $0 == "--async-steps-ours" }) {
-    runAsyncStepsOnly(Array(arguments[(index + 1)...]), withPeers: arguments[index] == "--async-steps")
-    exit(0)
+    let sizes = Array(arguments[(index + 1)...]).filter { $0 != "--dispatch-main" }
+    let withPeers = arguments[index] == "--async-steps"
+    guard arguments.contains("--dispatch-main") else {
+        runAsyncStepsOnly(sizes, withPeers: withPeers, mainQueue: .runLoop)
+        exit(0)
+    }
+    // The main thread as Swift Testing's async entry point leaves it on
+    // Linux: parked in `dispatchMain()`, the main queue drained by
+    // dispatch's threads, not by a run loop's turns.
+    Thread.detachNewThread {
+        runAsyncStepsOnly(sizes, withPeers: withPeers, mainQueue: .dispatchMain)
+        exit(0)
+    }
+    dispatchMain()
 }
 if let index = arguments.firstIndex(of: "--virtual-actions") {
     // Only the virtual scheduler's action rows (see VirtualActionsOnly.swift).
