@@ -172,6 +172,39 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
         return argument.descriptions.withLock { $0 }
     }
 
+    func testPassingSchedulesThatTakeAnUpperLatencyDescribeNoCallAsync() async {
+        let count = await Self.descriptionsByPassingLatencyDeviationsAsync()
+        XCTAssertEqual(count, 0)
+    }
+
+    @MainActor func testPassingSchedulesThatTakeAnUpperLatencyDescribeNoCallAsyncFromTheMainActor() async {
+        let count = await Self.descriptionsByPassingLatencyDeviationsAsync()
+        XCTAssertEqual(count, 0)
+    }
+
+    /// The same, explored asynchronously in the caller's isolation, each
+    /// schedule's world running its actions on the main actor and moved by
+    /// `await run()`.
+    static func descriptionsByPassingLatencyDeviationsAsync(isolation: isolated (any Actor)? = #isolation) async -> Int {
+        let argument = CountedArgument()
+        var deviated = false
+        let result = await ScheduleExploration(schedules: 16).run { schedule in
+            let scheduler = DispatchQueue.virtualScheduler(actionsOn: .mainActor)
+            let mock = CountingMock()
+            let delivery = MockDelivery.after(between: .milliseconds(100) ... .milliseconds(900), on: scheduler)
+            let answers = Locked(0)
+            var bag: [AnyCancellable] = []
+            for _ in 0..<4 {
+                mock.fetch(argument, delivery: delivery).sink { _ in answers.withLock { $0 += 1 } }.store(in: &bag)
+            }
+            await scheduler.run()
+            deviated = deviated || schedule.deviationCount > 0
+            return answers.withLock { $0 } == 4
+        }
+        guard deviated, result.failure == nil, result.schedulesRun == 16 else { return -1 }
+        return argument.descriptions.withLock { $0 }
+    }
+
     func testOrdinals() {
         XCTAssertEqual([1, 2, 3, 10, 11, 12, 13, 21, 22, 23, 101, 111].map(MockCall.ordinal), [
             "first", "second", "third", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th",
@@ -190,6 +223,14 @@ final class ExplorationRepeatedCallsTests: FailureCapturingTestCase {
 
     @Test @MainActor func passingSchedulesThatTakeAnUpperLatencyDescribeNoCallFromTheMainActor() {
         #expect(ExplorationRepeatedCallsTests.descriptionsByPassingLatencyDeviations() == 0)
+    }
+
+    @Test func passingSchedulesThatTakeAnUpperLatencyDescribeNoCallAsync() async {
+        #expect(await ExplorationRepeatedCallsTests.descriptionsByPassingLatencyDeviationsAsync() == 0)
+    }
+
+    @Test @MainActor func passingSchedulesThatTakeAnUpperLatencyDescribeNoCallAsyncFromTheMainActor() async {
+        #expect(await ExplorationRepeatedCallsTests.descriptionsByPassingLatencyDeviationsAsync() == 0)
     }
 
     @Test @MainActor func aRaceOfRepeatedCallsNamesWhichCallFromTheMainActor() {
