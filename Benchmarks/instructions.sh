@@ -41,17 +41,22 @@ trap 'rm -rf "$work"' EXIT
 
 # The instructions of `--profile CASE N`, the profiled function inclusive.
 total() {
-    valgrind --tool=callgrind --callgrind-out-file="$work/out" "$binary" --profile "$1" "$2" >/dev/null 2>&1
-    callgrind_annotate --inclusive=yes "$work/out" 2>/dev/null \
+    local out="$work/$1-$2"
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" --profile "$1" "$2" >/dev/null 2>&1
+    callgrind_annotate --inclusive=yes "$out" 2>/dev/null \
         | grep 'Profile.swift:$s22CombineProbeBenchmarks7profileyySS_SitF' | grep -v '=>' | head -n 1 \
         | awk '{ gsub(",", "", $1); print $1 }'
 }
 
-# The instructions of one unit of CASE: runs N1 and N2, `per` units a run.
+# The instructions of one unit of CASE: runs N1 and N2 (side by side: the
+# counts do not depend on the load), `per` units a run.
 each() {
     local a b
-    a=$(total "$1" "$2")
-    b=$(total "$1" "$3")
+    total "$1" "$2" > "$work/$1-$2.total" &
+    total "$1" "$3" > "$work/$1-$3.total" &
+    wait
+    a=$(cat "$work/$1-$2.total")
+    b=$(cat "$work/$1-$3.total")
     echo $(( (b - a) / ($3 - $2) / $4 ))
 }
 
