@@ -10,9 +10,14 @@ import ucrt
 
 /// Names grouped in families that share a prefix up to their first `_`, as
 /// C strings in one buffer made once and never changed: a pass over the
-/// environment reads them without a reference count change or a closure
-/// per entry (three arrays lent by `withUnsafeBufferPointer` cost some 700
-/// instructions an exploration, half the pass).
+/// environment (`ExplorationEnvironment`) reads them without a reference
+/// count change or a closure per entry (arrays lent to closures on each
+/// pass cost some 700 instructions an exploration, half the pass).
+///
+/// ```swift
+/// let table = EnvironmentPrefixTable(["COMBINEPROBE_SCHEDULE", "TEST_SHARD_INDEX"])
+/// table.match(entry) // (1, the value's first byte) for "TEST_SHARD_INDEX=3"
+/// ```
 // @unchecked Sendable: its pointers lead to memory written once, in the
 // initializer, before the table is shared, and only read after (a `static
 // let`); it is never freed.
@@ -24,10 +29,12 @@ final class EnvironmentPrefixTable: @unchecked Sendable {
     /// Per family: the offset of its prefix in `bytes`, its length, and
     /// the range of its names in `rests`.
     private let families: UnsafeMutablePointer<(prefix: Int, count: Int, first: Int, end: Int)>
+    /// How many families `families` holds.
     private let familyCount: Int
     /// Per first byte of an entry: the one family whose prefix starts
     /// with it, -1 for none, -2 for several (each is tried). Most entries
-    /// are passed over here, in a few instructions.
+    /// are passed over here, in a few instructions: the pass reads it
+    /// directly, before calling ``match(_:)``.
     let familyByFirstByte: UnsafeMutablePointer<Int8>
     /// Per name: its number among the names, the offset of the rest of it
     /// in `bytes`, and the rest's length (with the `=`).

@@ -17,16 +17,18 @@ import ucrt
 /// An exploration reads up to ten of them. With `getenv`, each read walks
 /// the whole environment again: some 2,500 instructions an exploration, an
 /// eighth of what exploring one schedule added to a small test (issue 43).
-/// The pass compares each entry's bytes with the names' shared prefixes,
-/// then with the rest of the names of the prefix it starts with, and makes
-/// a string only for an entry it keeps. Comparing each entry that starts
-/// with `C` or `T` with all ten names cost some 3,000 instructions an
-/// exploration where six unrelated ones were set (`TERM`, `CI_…`), a
-/// fifth of what exploring one schedule added to a small test; when it kept every variable of the two
-/// prefixes, one unrelated `COMBINEPROBE_STRICT_XCTEST=1` cost each
-/// exploration some 16,000 instructions (a string split at its `=` by
-/// characters, a dictionary of strings hashed on every read), and Bazel,
-/// which sets a dozen `TEST_…` variables, would have cost more.
+/// The pass looks at each entry's first byte, compares an entry that
+/// starts like a name with the names' shared prefix, then with the rest of
+/// the names of that prefix, and makes a string only for an entry it keeps
+/// (see `EnvironmentPrefixTable`). Comparing each entry that starts with
+/// `C` or `T` with all ten names cost some 3,000 instructions an
+/// exploration where six unrelated ones were set (`TERM`, `CI_…`), a fifth
+/// of what exploring one schedule added to a small test. When it kept every
+/// variable of the two prefixes, one unrelated
+/// `COMBINEPROBE_STRICT_XCTEST=1` cost each exploration some 16,000
+/// instructions (a string split at its `=` by characters, a dictionary of
+/// strings hashed on every read), and Bazel, which sets a dozen `TEST_…`
+/// variables, would have cost more.
 enum ExplorationEnvironment {
     /// The variables an exploration reads, by name.
     static let names: [String] = [

@@ -38,14 +38,16 @@ enum ScheduleLabel {
     /// 20 instructions where a task-local one took about 150, and set
     /// without the allocation a task-local binding makes. A task started in
     /// the body does not inherit it: the work it schedules later is not the
-    /// double's.
+    /// double's. (Where no thread-local key can be had, a task-local value
+    /// serves instead.)
     static var current: Work? {
-        #if canImport(WinSDK)
-        return taskLocalWork
-        #else
-        guard let box = pthread_getspecific(threadKey) else { return nil }
-        return Unmanaged<WorkBox>.fromOpaque(box).takeUnretainedValue().work
+        #if !canImport(WinSDK)
+        if let threadKey {
+            guard let box = pthread_getspecific(threadKey) else { return nil }
+            return Unmanaged<WorkBox>.fromOpaque(box).takeUnretainedValue().work
+        }
         #endif
+        return taskLocalWork
     }
 
     /// Runs `body`, which schedules the work of `source`, named `name`.
@@ -53,31 +55,33 @@ enum ScheduleLabel {
         _ source: ScheduleSource, named name: @escaping @Sendable () -> String, _ body: () throws -> T
     ) rethrows -> T {
         let work = Work(name: name, source: source)
-        #if canImport(WinSDK)
-        return try $taskLocalWork.withValue(work, operation: body)
-        #else
-        let enclosing = pthread_getspecific(threadKey)
-        let box = Unmanaged.passRetained(WorkBox(work))
-        pthread_setspecific(threadKey, box.toOpaque())
-        defer {
-            pthread_setspecific(threadKey, enclosing)
-            box.release()
+        #if !canImport(WinSDK)
+        if let threadKey {
+            let enclosing = pthread_getspecific(threadKey)
+            let box = Unmanaged.passRetained(WorkBox(work))
+            pthread_setspecific(threadKey, box.toOpaque())
+            defer {
+                pthread_setspecific(threadKey, enclosing)
+                box.release()
+            }
+            return try body()
         }
-        return try body()
         #endif
+        return try $taskLocalWork.withValue(work, operation: body)
     }
 
-    #if canImport(WinSDK)
+    /// The work, where no thread-local key can be had (Windows, or a
+    /// process that used up its keys).
     @TaskLocal private static var taskLocalWork: Work?
-    #else
+
+    #if !canImport(WinSDK)
     /// The key of the thread-local value: made once, never deleted (a
     /// thread's value is set only within `withSource`, which restores the
-    /// enclosing one, so no destructor is needed).
-    private static let threadKey: pthread_key_t = {
+    /// enclosing one, so no destructor is needed); nil if the process has
+    /// used up its keys (`PTHREAD_KEYS_MAX`).
+    private static let threadKey: pthread_key_t? = {
         var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed (\(status)): too many thread-local keys")
-        return key
+        return pthread_key_create(&key, nil) == 0 ? key : nil
     }()
 
     /// The work, in an object whose address the thread-local value holds.
