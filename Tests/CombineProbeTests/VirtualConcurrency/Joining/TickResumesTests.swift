@@ -34,8 +34,14 @@ enum TickResumesScenario {
         let consumer = Task.detached {
             var ticks = timer.makeAsyncIterator()
             for _ in 0..<3 {
+                let inPlaceBefore = timer.ticker.ticksResumedInPlace
                 guard await ticks.next() != nil else { break }
-                ways.withLock { $0.append(TickResumes.isRunningHere) }
+                // Each tick once: a tick that found the consumer on its way
+                // to suspend, on the thread of its own the tick before gave
+                // it, is both (the sum of the two counts read 4 of 3 once,
+                // in a loaded CI run).
+                let inPlace = timer.ticker.ticksResumedInPlace > inPlaceBefore
+                ways.withLock { $0.append(TickResumes.isRunningHere || inPlace) }
             }
         }
         for _ in 0..<3 {
@@ -44,7 +50,7 @@ enum TickResumesScenario {
             await scheduler.advance(by: .seconds(1))
         }
         await consumer.value
-        return ways.withLock { $0.filter { $0 }.count } + timer.ticker.ticksResumedInPlace
+        return ways.withLock { $0.filter { $0 }.count }
     }
 }
 
