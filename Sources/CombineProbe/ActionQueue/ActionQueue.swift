@@ -218,7 +218,11 @@ struct ActionQueue {
     /// earlier ones run. A schedule that met a full window says so (its
     /// exploration no longer claims to have covered every schedule).
     private mutating func chooseAmongTies(first: QueueKey, _ choices: ScheduleChoices) -> QueueKey {
-        var ties = [first]
+        // Room for the whole window at once: grown one append at a time,
+        // the arrays were reallocated four times a choice.
+        var ties: [QueueKey] = []
+        ties.reserveCapacity(Self.tieWindow)
+        ties.append(first)
         while ties.count < Self.tieWindow, let next = keys.first, next.due == first.due {
             let key = keys.removeFirst()
             if !cancelled.isEmpty && isCancelled(key.sequence) {
@@ -230,6 +234,7 @@ struct ActionQueue {
         }
         if ties.count == Self.tieWindow, let next = keys.first, next.due == first.due { choices.noteWindowFull() }
         var candidates: [Int] = []
+        candidates.reserveCapacity(ties.count)
         if choices.orders.contains(.allTiedActions) {
             candidates = Array(ties.indices)
         } else if choices.orders.contains(.racingActions) {
@@ -238,7 +243,7 @@ struct ActionQueue {
             var sources: [ActionOrigin.Source] = []
             sources.reserveCapacity(ties.count)
             for (index, key) in ties.enumerated() {
-                let source = origin(of: key).source
+                let source = source(of: key)
                 if sources.contains(source) { continue }
                 sources.append(source)
                 candidates.append(index)
@@ -252,9 +257,7 @@ struct ActionQueue {
             }
             chosen = candidates[option]
         }
-        for (index, key) in ties.enumerated() where index != chosen {
-            keys.insert(key)
-        }
+        keys.restore(ties, except: chosen)
         return ties[chosen]
     }
 
@@ -279,9 +282,11 @@ struct ActionQueue {
         if let origin = slots.origin(at: key.slot) { carriedOrigins[key.sequence] = origin }
     }
 
-    /// Where the action of `key` comes from.
-    private func origin(of key: QueueKey) -> ActionOrigin {
-        slots.origin(at: key.slot) ?? ActionOrigin(scheduledAt: 0)
+    /// The source of the action of `key` (see ``ScheduleLabel``), read in
+    /// place (the origin's name and object are not copied): an action kept
+    /// with no origin counts as scheduled at instant 0.
+    private func source(of key: QueueKey) -> ActionOrigin.Source {
+        slots.source(at: key.slot) ?? .instant(0)
     }
 
     /// What the action of `key` is, for a report.

@@ -141,6 +141,13 @@ final class ActionSlots {
         return origins[Int(index)]
     }
 
+    /// The source of the origin kept with the action at `index`, if any,
+    /// read in place.
+    func source(at index: UInt32) -> ActionOrigin.Source? {
+        guard let origins else { return nil }
+        return origins[Int(index)]?.source
+    }
+
     /// The buffer of origins, made empty at the first origin kept.
     @inline(never)
     private func makeOrigins() -> UnsafeMutablePointer<ActionOrigin?> {

@@ -134,6 +134,50 @@ struct RadixKeyQueue {
         return key
     }
 
+    /// Puts back `keys`, the keys just taken with ``removeFirst()``, in that
+    /// order and with nothing removed or added since, but for the one at
+    /// `kept`, which stays out: they precede every key the queue holds.
+    ///
+    /// An explored schedule takes the actions due at one instant out to
+    /// choose among them, and puts back all but one, each time. Where they
+    /// came from one of the sorted arrays (`run`, `current`) and still lie
+    /// just before its start, the start moves back over them, in a pass of
+    /// `keys.count` copies; otherwise each is inserted again, as a new key
+    /// would be.
+    mutating func restore(_ keys: [QueueKey], except kept: Int) {
+        if keys.count > 1 {
+            if Self.putBack(keys, except: kept, into: &run, start: &runStart)
+                || Self.putBack(keys, except: kept, into: &current, start: &currentStart) {
+                count += keys.count - 1
+                return
+            }
+        }
+        for (index, key) in keys.enumerated() where index != kept {
+            insert(key)
+        }
+    }
+
+    /// `restore(_:except:)` in `array`, whose keys from `start` on are the
+    /// queue's: if `keys` lie just before `start`, moves `start` back over
+    /// them but the one at `kept`, and returns true.
+    private static func putBack(_ keys: [QueueKey], except kept: Int, into array: inout [QueueKey], start: inout Int) -> Bool {
+        let first = start - keys.count
+        guard first >= 0 else { return false }
+        for (offset, key) in keys.enumerated() {
+            let there = array[first + offset]
+            if there.due != key.due || there.sequence != key.sequence { return false }
+        }
+        // Those after `kept` stay where they are; those before it move up
+        // by one, over it.
+        var index = first + kept
+        while index > first {
+            array[index] = array[index - 1]
+            index -= 1
+        }
+        start = first + 1
+        return true
+    }
+
     /// The bucket of a key due at `radix`, above `last`: the level of the
     /// highest 6-bit digit in which they differ, and the key's digit there.
     @inline(__always)
