@@ -218,9 +218,15 @@ struct ActionQueue {
     /// earlier ones run. A schedule that met a full window says so (its
     /// exploration no longer claims to have covered every schedule).
     private mutating func chooseAmongTies(first: QueueKey, _ choices: ScheduleChoices) -> QueueKey {
-        // Room for the whole window at once: grown one append at a time,
-        // the arrays were reallocated four times a choice.
-        var ties: [QueueKey] = []
+        // The arrays of the last choice, with their room for the whole
+        // window: made for each choice, and grown one append at a time,
+        // they were allocated five times and freed three times a choice.
+        var (ties, candidates, sources) = (tieScratch.ties, tieScratch.candidates, tieScratch.sources)
+        tieScratch = TieScratch()
+        defer { tieScratch = TieScratch(ties: ties, candidates: candidates, sources: sources) }
+        ties.removeAll(keepingCapacity: true)
+        candidates.removeAll(keepingCapacity: true)
+        sources.removeAll(keepingCapacity: true)
         ties.reserveCapacity(Self.tieWindow)
         ties.append(first)
         while ties.count < Self.tieWindow, let next = keys.first, next.due == first.due {
@@ -233,15 +239,13 @@ struct ActionQueue {
             ties.append(key)
         }
         if ties.count == Self.tieWindow, let next = keys.first, next.due == first.due { choices.noteWindowFull() }
-        var candidates: [Int] = []
-        candidates.reserveCapacity(ties.count)
+        candidates.reserveCapacity(Self.tieWindow)
         if choices.orders.contains(.allTiedActions) {
-            candidates = Array(ties.indices)
+            candidates.append(contentsOf: ties.indices)
         } else if choices.orders.contains(.racingActions) {
             // At most `tieWindow` sources: a look along a small array costs
             // less than hashing each into a set.
-            var sources: [ActionOrigin.Source] = []
-            sources.reserveCapacity(ties.count)
+            sources.reserveCapacity(Self.tieWindow)
             for (index, key) in ties.enumerated() {
                 let source = source(of: key)
                 if sources.contains(source) { continue }
@@ -264,6 +268,17 @@ struct ActionQueue {
     /// How many of the actions due at one instant an explored schedule
     /// chooses among at a time.
     static let tieWindow = 16
+
+    /// The arrays a choice among ties works in (see `chooseAmongTies`),
+    /// kept from one choice to the next with their room: empty, and never
+    /// allocated, outside an explored schedule.
+    private struct TieScratch {
+        var ties: [QueueKey] = []
+        var candidates: [Int] = []
+        var sources: [ActionOrigin.Source] = []
+    }
+
+    private var tieScratch = TieScratch()
 
     /// Keeps the origin of the schedule `id`, whose action was just put at
     /// `slot`: the one it had at its first run, if the scheduler runs it
