@@ -20,9 +20,13 @@ enum ScheduleLabelCheck {
             seen.append(name())
             ScheduleLabel.withSource(ScheduleSource(), named: { "inner" }) { seen.append(name()) }
             seen.append(name())
-            let thread = Thread { elsewhere.withLock { $0.append(name()) } }
+            let looked = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                elsewhere.withLock { $0.append(name()) }
+                looked.signal()
+            }
             thread.start()
-            while elsewhere.withLock({ $0.isEmpty }) { usleep(100) }
+            looked.wait()
             // Not detached: a task-local value would be inherited.
             started = Task { name() }
         }
