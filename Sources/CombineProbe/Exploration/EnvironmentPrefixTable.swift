@@ -33,9 +33,8 @@ final class EnvironmentPrefixTable: @unchecked Sendable {
     private let familyCount: Int
     /// Per first byte of an entry: the one family whose prefix starts
     /// with it, -1 for none, -2 for several (each is tried). Most entries
-    /// are passed over here, in a few instructions: the pass reads it
-    /// directly, before calling ``match(_:)``.
-    let familyByFirstByte: UnsafeMutablePointer<Int8>
+    /// are passed over here, in a few instructions.
+    private let familyByFirstByte: UnsafeMutablePointer<Int8>
     /// Per name: its number among the names, the offset of the rest of it
     /// in `bytes`, and the rest's length (with the `=`).
     private let rests: UnsafeMutablePointer<(number: Int, start: Int, count: Int)>

@@ -62,13 +62,11 @@ enum ExplorationEnvironment {
     static func values(in entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
         var found: [String: String] = [:]
         let table = table
-        // Most entries start with a byte no name starts with: the loop
-        // passes over each in a few instructions.
-        let firstBytes = table.familyByFirstByte
         var next = entries
         while let entry = next.pointee {
             next += 1
-            if firstBytes[Int(UInt8(bitPattern: entry.pointee))] == -1 { continue }
+            // Most entries start with a byte no name starts with: `match`
+            // passes over each in a few instructions.
             guard let (number, value) = table.match(entry) else { continue }
             // The first entry of a name, as `getenv` reads it.
             if found[names[number]] == nil { found[names[number]] = String(cString: value) }
