@@ -403,10 +403,17 @@ SPECIAL = re.compile(r'[/"#]')
 BARE_REGEX = re.compile(r"/(?![\s*/=)])(?:\\.|[^\\/\n])*?(?<![\s\\])/(?![/*])")
 
 
+KEYWORD_BEFORE = re.compile(r"\b(return|try|case|in)$")
+
+
 def regex_literal_at(text, i):
     """The length of the bare regex literal `/…/` at text[i], or 0: only where an expression starts."""
-    before = text[:i].rstrip(" \t")
-    if before and before[-1] not in "(,=:[{!;&|?\n" and not re.search(r"\b(return|try|case|in)$", before):
+    # Only the few characters before `i` are read (the longest keyword, and the
+    # one before it for the word boundary): the whole prefix made it quadratic.
+    j = i
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    if j and text[j - 1] not in "(,=:[{!;&|?\n" and not KEYWORD_BEFORE.search(text, max(0, j - 7), j):
         return 0
     m = BARE_REGEX.match(text, i)
     return len(m.group()) if m else 0
@@ -1736,17 +1743,27 @@ def swift_blocks(markdown):
     return blocks
 
 
+# The tables already parsed by this process, by their cache key: a second
+# repository checked with the same toolchain and targets (the script's own
+# tests check several) reuses the first's.
+TOOLCHAIN_TABLES = {}
+
+
 def toolchain_table(root, targets):
     """The declarations of the toolchain's interfaces, cached in .build/ (about 2 s to parse)."""
     files = interface_files()
     modules = symbol_graph_modules()
     key = (pathlib.Path(__file__).read_bytes(), sorted(targets.items()),
            [(f, os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files + [m[1] for m in modules]])
+    memo_key = repr(key)
+    if memo_key in TOOLCHAIN_TABLES:
+        return Table.from_data(targets, TOOLCHAIN_TABLES[memo_key])
     cache = root / ".build" / "check-availability.cache"
     try:
         with open(cache, "rb") as stream:
             cached_key, data = pickle.load(stream)
         if cached_key == key:
+            TOOLCHAIN_TABLES[memo_key] = data
             return Table.from_data(targets, data)
     except (OSError, EOFError, pickle.PickleError, AttributeError, ValueError):
         pass
@@ -1755,6 +1772,7 @@ def toolchain_table(root, targets):
         table.add_source(pathlib.Path(path).read_text(errors="replace"), "toolchain")
     table.add_symbol_graphs(symbol_graphs(modules), "toolchain")
     table.settle()
+    TOOLCHAIN_TABLES[memo_key] = table.to_data()
     try:
         cache.parent.mkdir(exist_ok=True)
         with open(cache, "wb") as stream:

@@ -297,6 +297,20 @@ class CheckAvailabilityTests(unittest.TestCase):
             """), ["Tests/T/T.swift:3: Regex", "Tests/T/T.swift:4: Regex", "Tests/T/T.swift:6: .wholeMatch",
                    "Tests/T/T.swift:6: Regex"])
 
+    def test_a_regex_literal_after_a_keyword_is_one_and_after_a_word_ending_like_one_is_not(self):
+        # Only the characters just before the slash are read: the keyword, and
+        # the one before it for the word boundary.
+        self.assertEqual(self.in_test("""
+            func match(_ texts: [String], origin: Int, noreturn: Int) throws -> Bool {
+                for text in texts where try /a+b/.wholeMatch(in: text) != nil { return true }
+                let ratio = origin /2/ 1 + noreturn /3/ 1
+                return ratio > 0
+            }
+            func literal() -> Regex<Substring> {
+                return /c+/
+            }
+            """), ["Tests/T/T.swift:3: Regex", "Tests/T/T.swift:7: Regex", "Tests/T/T.swift:8: Regex"])
+
     def test_regex_under_availability_is_not_flagged(self):
         self.assertEqual(self.in_test(A13 + """
             func match(_ text: String) -> Bool {
