@@ -23,7 +23,7 @@ enum MainActorCheck {
 
     /// Whether the caller runs on the main actor.
     static var isCurrent: Bool {
-        Thread.isMainThread || isInMainQueueBlock
+        MainThread.isCurrent || isInMainQueueBlock
     }
 
     /// Whether the caller runs inside a block of the main queue (a main-actor
@@ -48,7 +48,7 @@ enum MainActorCheck {
     /// main queue when a run loop runs beneath it, or it is a task's job.
     static var holdsTheMainQueue: Bool {
         guard isInMainQueueBlock else { return false }
-        guard Thread.isMainThread, XCTestBoundaries.runnerHoldsTheMainQueue else { return true }
+        guard MainThread.isCurrent, XCTestBoundaries.runnerHoldsTheMainQueue else { return true }
         return RunLoop.current.currentMode != nil || withUnsafeCurrentTask { $0 != nil }
     }
 }

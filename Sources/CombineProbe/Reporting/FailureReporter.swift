@@ -62,7 +62,7 @@ enum TestFramework: Sendable, Equatable {
     static var detected: TestFramework? {
         var facts = Facts(
             swiftTestingTest: false, xcTest: XCTestBoundaries.phase,
-            onMainThread: Thread.isMainThread, holdsTheMainQueue: false)
+            onMainThread: MainThread.isCurrent, holdsTheMainQueue: false)
         #if canImport(Testing)
         // Matched, not compared with nil: no copy of the test's value.
         if case .some = Test.current { facts.swiftTestingTest = true }

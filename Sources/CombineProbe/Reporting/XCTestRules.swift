@@ -172,7 +172,7 @@ enum XCTestRules {
     /// (`MainActorCheck.holdsTheMainQueue`): a slip in that predicate is
     /// what the check is there to catch.
     static func checkMainRunLoopWait(for what: String, at site: CallSite, fileID: StaticString = #fileID, line: UInt = #line) {
-        guard checks, Thread.isMainThread, mainQueueBlockRunsHere else { return }
+        guard checks, MainThread.isCurrent, mainQueueBlockRunsHere else { return }
         _ = violate(.waitInMainQueueBlock, at: site, fileID, line, what)
     }
 

@@ -38,7 +38,7 @@ enum SynchronousWaiter {
         // Whether the condition held in time is read again, with the value,
         // from one snapshot: see WaitConclusion.
         let holdsTheMainQueue = MainActorCheck.holdsTheMainQueue
-        if Thread.isMainThread && !holdsTheMainQueue {
+        if MainThread.isCurrent && !holdsTheMainQueue {
             XCTestRules.checkMainRunLoopWait(for: "wait(for: \(plan.name))", at: site)
             _ = waitRunningTheRunLoop(for: plan, timeout: timeout)
         } else {
