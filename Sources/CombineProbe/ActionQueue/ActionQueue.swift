@@ -286,8 +286,15 @@ struct ActionQueue {
     /// an explored schedule pays for it.
     @inline(never)
     private mutating func keepOrigin(of id: UInt64, at slot: UInt32, now: Int64) {
-        let carried = carriedOrigins.isEmpty ? nil : carriedOrigins.removeValue(forKey: id)
-        slots.setOrigin(carried ?? ActionOrigin(scheduledAt: now), at: slot)
+        if !carriedOrigins.isEmpty, let carried = carriedOrigins.removeValue(forKey: id) {
+            slots.setOrigin(carried, at: slot)
+        } else if let work = ScheduleLabel.current {
+            slots.setOrigin(ActionOrigin(work: work), at: slot)
+        } else {
+            // The common case, work of no double: its source is the instant,
+            // kept as a plain integer.
+            slots.setInstant(now, at: slot)
+        }
     }
 
     /// Keeps the origin of `key`'s action, a run of a repeating schedule
@@ -306,7 +313,7 @@ struct ActionQueue {
 
     /// What the action of `key` is, for a report.
     private func name(of key: QueueKey) -> ActionName {
-        ActionName(name: slots.origin(at: key.slot)?.name, sequence: key.sequence, repeats: key.flags.contains(.hasInterval))
+        ActionName(name: slots.name(at: key.slot), sequence: key.sequence, repeats: key.flags.contains(.hasInterval))
     }
 
     @inline(__always)

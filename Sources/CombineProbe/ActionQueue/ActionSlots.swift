@@ -44,6 +44,12 @@ final class ActionSlots {
     /// each schedule two or three times and grew as the queue did, some
     /// 2,000 instructions an action (issue 43).
     @exclusivity(unchecked) private var origins: UnsafeMutablePointer<ActionOrigin?>?
+    /// The instant each action was scheduled at, while a schedule is
+    /// explored: the source of an action that no labelled work scheduled
+    /// (see ``ActionOrigin/Source/instant(_:)``), the common case. Plain
+    /// integers, so that keeping one is a store: nil until the first is
+    /// kept, then `capacity` of them, read only where `origins` has none.
+    @exclusivity(unchecked) private var instants: UnsafeMutablePointer<Int64>?
     @exclusivity(unchecked) private var freeCount = 0
     @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private var used = 0
@@ -74,6 +80,7 @@ final class ActionSlots {
             origins.deinitialize(count: capacity)
             MallocMemory.deallocate(origins)
         }
+        if let instants { MallocMemory.deallocate(instants) }
     }
 
     /// Puts `action` in a free slot, and returns its index. A nil `date`
@@ -135,17 +142,36 @@ final class ActionSlots {
         (origins + Int(index)).pointee = origin
     }
 
-    /// The origin kept with the action at `index`, if any.
+    /// Keeps the instant the action at `index` was scheduled at as its
+    /// origin: no labelled work scheduled it. A slot keeps an origin until
+    /// it is emptied, so the slot has none.
+    @inline(__always)
+    func setInstant(_ instant: Int64, at index: UInt32) {
+        let instants = self.instants ?? makeInstants()
+        instants[Int(index)] = instant
+    }
+
+    /// The origin kept with the action at `index`, if any: the labelled
+    /// work's, else the instant's.
     func origin(at index: UInt32) -> ActionOrigin? {
+        if let origins, let origin = origins[Int(index)] { return origin }
+        guard let instants else { return nil }
+        return ActionOrigin(instant: instants[Int(index)])
+    }
+
+    /// The name kept with the action at `index`, if any (an instant's origin
+    /// has none).
+    func name(at index: UInt32) -> (@Sendable () -> String)? {
         guard let origins else { return nil }
-        return origins[Int(index)]
+        return origins[Int(index)]?.name
     }
 
     /// The source of the origin kept with the action at `index`, if any,
     /// read in place.
     func source(at index: UInt32) -> ActionOrigin.Source? {
-        guard let origins else { return nil }
-        return origins[Int(index)]?.source
+        if let origins, let source = origins[Int(index)]?.source { return source }
+        guard let instants else { return nil }
+        return .instant(instants[Int(index)])
     }
 
     /// The buffer of origins, made empty at the first origin kept.
@@ -156,6 +182,15 @@ final class ActionSlots {
         // value through the type's generic witnesses.
         for index in 0..<capacity { (made + index).initialize(to: nil) }
         origins = made
+        return made
+    }
+
+    /// The buffer of instants, made at the first instant kept (its values
+    /// are written before they are read: nothing to initialize).
+    @inline(never)
+    private func makeInstants() -> UnsafeMutablePointer<Int64> {
+        let made = MallocMemory.allocate(Int64.self, capacity: capacity)
+        instants = made
         return made
     }
 
@@ -181,6 +216,12 @@ final class ActionSlots {
             for index in capacity..<larger { (movedOrigins + index).initialize(to: nil) }
             MallocMemory.deallocate(origins)
             self.origins = movedOrigins
+        }
+        if let instants {
+            let movedInstants = MallocMemory.allocate(Int64.self, capacity: larger)
+            movedInstants.moveInitialize(from: instants, count: capacity)
+            MallocMemory.deallocate(instants)
+            self.instants = movedInstants
         }
         // No free slot when the table is full: nothing to move.
         MallocMemory.deallocate(freeSlots)

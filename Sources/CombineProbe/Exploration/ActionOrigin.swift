@@ -18,17 +18,24 @@ struct ActionOrigin: Sendable {
     /// is not reused meanwhile.
     private let object: ScheduleSource?
 
-    /// The origin of an action scheduled now, at `scheduledAt`, on this
-    /// task or thread.
-    init(scheduledAt: Int64) {
-        let work = ScheduleLabel.current
-        name = work?.name
-        object = work?.source
-        if let object {
-            source = .object(ObjectIdentifier(object))
-        } else {
-            source = .instant(scheduledAt)
-        }
+    /// The origin of an action that the labelled `work` schedules (a
+    /// double's answer, a sleep; see ``ScheduleLabel/current``): its source
+    /// is the work's object.
+    init(work: ScheduleLabel.Work) {
+        name = work.name
+        object = work.source
+        source = .object(ObjectIdentifier(work.source))
+    }
+
+    /// The origin of an action that no labelled work scheduled, at
+    /// `instant`: its source is the instant, and it has no name. (The
+    /// queue keeps such an origin as the bare instant, see
+    /// `ActionSlots.setInstant(_:at:)`, and makes this when one is asked
+    /// for.)
+    init(instant: Int64) {
+        name = nil
+        object = nil
+        source = .instant(instant)
     }
 }
 

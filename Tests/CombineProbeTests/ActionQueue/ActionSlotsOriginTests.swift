@@ -4,10 +4,11 @@ import Testing
 /// Where an explored schedule keeps each action's origin: in the action's
 /// slot, from the first origin kept, through the table's growth, until the
 /// slot is emptied (a slot reused by a later action does not lend it the
-/// origin of the one before).
+/// origin of the one before). An action of no labelled work keeps only the
+/// instant it was scheduled at, its source.
 @Suite struct ActionSlotsOriginTests {
     private func origin(named name: String) -> ActionOrigin {
-        ScheduleLabel.withSource(ScheduleSource(), named: { name }) { ActionOrigin(scheduledAt: 0) }
+        ScheduleLabel.withSource(ScheduleSource(), named: { name }) { ActionOrigin(work: ScheduleLabel.current!) }
     }
 
     @Test func aTableKeepsNoOriginUntilOneIsSet() {
@@ -38,5 +39,61 @@ import Testing
         let reused = slots.add({}, date: nil, interval: 0)
         #expect(reused == first)
         #expect(slots.origin(at: reused) == nil)
+    }
+
+    @Test func instantsAndLabelledOriginsOutliveTheTablesGrowthSideBySide() {
+        let slots = ActionSlots(capacity: 2)
+        var indices: [UInt32] = []
+        var objects: [Int: ActionOrigin.Source] = [:]
+        for number in 0..<40 {
+            let slot = slots.add({}, date: nil, interval: 0)
+            if number % 3 == 0 {
+                let labelled = origin(named: "action \(number)")
+                objects[number] = labelled.source
+                slots.setOrigin(labelled, at: slot)
+            } else {
+                slots.setInstant(Int64(number) * 1_000, at: slot)
+            }
+            indices.append(slot)
+        }
+        for (number, slot) in indices.enumerated() {
+            if number % 3 == 0 {
+                #expect(slots.source(at: slot) == objects[number])
+                #expect(slots.name(at: slot)?() == "action \(number)")
+            } else {
+                #expect(slots.source(at: slot) == .instant(Int64(number) * 1_000))
+                #expect(slots.name(at: slot) == nil)
+                #expect(slots.origin(at: slot)?.source == .instant(Int64(number) * 1_000))
+                #expect(slots.origin(at: slot)?.name == nil)
+            }
+        }
+    }
+
+    @Test func aSlotReusedByWorkOfNoLabelDoesNotKeepTheLabelledOriginBefore() {
+        let slots = ActionSlots(capacity: 4)
+        let first = slots.add({}, date: nil, interval: 0)
+        slots.setOrigin(origin(named: "first"), at: first)
+        var date: AnyObject?
+        _ = slots.remove(at: first, hasDate: false, date: &date)
+        let reused = slots.add({}, date: nil, interval: 0)
+        #expect(reused == first)
+        slots.setInstant(7, at: reused)
+        #expect(slots.source(at: reused) == .instant(7))
+        #expect(slots.name(at: reused) == nil)
+        #expect(slots.origin(at: reused)?.source == .instant(7))
+    }
+
+    @Test func aSlotReusedByLabelledWorkTakesItsOriginOverTheInstantBefore() {
+        let slots = ActionSlots(capacity: 4)
+        let first = slots.add({}, date: nil, interval: 0)
+        slots.setInstant(7, at: first)
+        var date: AnyObject?
+        _ = slots.remove(at: first, hasDate: false, date: &date)
+        let reused = slots.add({}, date: nil, interval: 0)
+        #expect(reused == first)
+        let labelled = origin(named: "second")
+        slots.setOrigin(labelled, at: reused)
+        #expect(slots.source(at: reused) == labelled.source)
+        #expect(slots.name(at: reused)?() == "second")
     }
 }
