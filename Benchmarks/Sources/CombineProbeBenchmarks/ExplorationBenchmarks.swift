@@ -72,8 +72,15 @@ func addExplorationRows(to report: inout Report, smoke: Bool) {
         let space = 1 << queries
         let schedules = min(space, runs)
         let explorations = runs / schedules
-        let plain = searchTestPlain(queries: queries, runs: runs, rounds: rounds, delivery: latencyRange)
-        let explored = searchTestExplored(queries: queries, schedules: schedules, explorations: explorations, rounds: rounds)
+        // The two sides take turns, a round each, so that both meet the
+        // same machine (see `fastestInTurns`).
+        var plain = Double.infinity
+        var explored = (nanoseconds: UInt64.max, schedulesRun: 0, covered: false)
+        for _ in 0..<(smoke ? rounds : 3 * rounds) {
+            plain = min(plain, searchTestPlain(queries: queries, runs: runs, rounds: 1, delivery: latencyRange))
+            let round = searchTestExplored(queries: queries, schedules: schedules, explorations: explorations, rounds: 1)
+            if round.nanoseconds < explored.nanoseconds { explored = round }
+        }
         let perSchedule = Double(explored.nanoseconds) / Double(explorations * explored.schedulesRun)
         let shape = explorations == 1
             ? "1 exploration of \(explored.schedulesRun) of \(space) schedules"
