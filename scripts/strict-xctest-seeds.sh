@@ -153,9 +153,9 @@ run_seed 2 "a failure recorded on a test case that is not running" "IdleTestCase
 echo "== seed 3: a wait running the main run loop inside a main-queue block"
 fresh_copy
 seed Sources/CombineProbe/Waiting/SynchronousWaiter.swift <<'EOF'
-        if Thread.isMainThread && !holdsTheMainQueue {
+        if MainThread.isCurrent && !holdsTheMainQueue {
 ====
-        if Thread.isMainThread {
+        if MainThread.isCurrent {
 EOF
 run_seed 3 "a wait running the main run loop inside a main-queue block" "FailureRoutingTests"
 
@@ -197,9 +197,9 @@ run_seed 6 "a failure recorded on a test case that is not running" "IdleTestCase
 echo "== seed 7: a real-time record assertion running the main run loop inside a main-queue block"
 fresh_copy
 seed Sources/CombineProbe/Waiting/SynchronousWaiter.swift <<'EOF'
-        if Thread.isMainThread && !holdsTheMainQueue {
+        if MainThread.isCurrent && !holdsTheMainQueue {
 ====
-        if Thread.isMainThread && (!holdsTheMainQueue || plan.name == "recorder") {
+        if MainThread.isCurrent && (!holdsTheMainQueue || plan.name == "recorder") {
 EOF
 run_seed 7 "a wait running the main run loop inside a main-queue block" "FailureRoutingTests.testARealTimeRecordAssertion"
 
