@@ -11,6 +11,18 @@ import Testing
         ScheduleLabel.withSource(ScheduleSource(), named: { name }) { ActionOrigin(work: ScheduleLabel.current!) }
     }
 
+    /// A slot of `slots` given an origin by `keep`, emptied, and taken
+    /// again by the next action: its index, checked to be the same.
+    private func reusedSlot(of slots: ActionSlots, after keep: (UInt32) -> Void) -> UInt32 {
+        let first = slots.add({}, date: nil, interval: 0)
+        keep(first)
+        var date: AnyObject?
+        _ = slots.remove(at: first, hasDate: false, date: &date)
+        let reused = slots.add({}, date: nil, interval: 0)
+        #expect(reused == first)
+        return reused
+    }
+
     @Test func aTableKeepsNoOriginUntilOneIsSet() {
         let slots = ActionSlots(capacity: 2)
         let slot = slots.add({}, date: nil, interval: 0)
@@ -32,12 +44,7 @@ import Testing
 
     @Test func anEmptiedSlotForgetsItsOrigin() {
         let slots = ActionSlots(capacity: 4)
-        let first = slots.add({}, date: nil, interval: 0)
-        slots.setOrigin(origin(named: "first"), at: first)
-        var date: AnyObject?
-        _ = slots.remove(at: first, hasDate: false, date: &date)
-        let reused = slots.add({}, date: nil, interval: 0)
-        #expect(reused == first)
+        let reused = reusedSlot(of: slots) { slots.setOrigin(origin(named: "first"), at: $0) }
         #expect(slots.origin(at: reused) == nil)
     }
 
@@ -71,12 +78,7 @@ import Testing
 
     @Test func aSlotReusedByWorkOfNoLabelDoesNotKeepTheLabelledOriginBefore() {
         let slots = ActionSlots(capacity: 4)
-        let first = slots.add({}, date: nil, interval: 0)
-        slots.setOrigin(origin(named: "first"), at: first)
-        var date: AnyObject?
-        _ = slots.remove(at: first, hasDate: false, date: &date)
-        let reused = slots.add({}, date: nil, interval: 0)
-        #expect(reused == first)
+        let reused = reusedSlot(of: slots) { slots.setOrigin(origin(named: "first"), at: $0) }
         slots.setInstant(7, at: reused)
         #expect(slots.source(at: reused) == .instant(7))
         #expect(slots.name(at: reused) == nil)
@@ -85,12 +87,7 @@ import Testing
 
     @Test func aSlotReusedByLabelledWorkTakesItsOriginOverTheInstantBefore() {
         let slots = ActionSlots(capacity: 4)
-        let first = slots.add({}, date: nil, interval: 0)
-        slots.setInstant(7, at: first)
-        var date: AnyObject?
-        _ = slots.remove(at: first, hasDate: false, date: &date)
-        let reused = slots.add({}, date: nil, interval: 0)
-        #expect(reused == first)
+        let reused = reusedSlot(of: slots) { slots.setInstant(7, at: $0) }
         let labelled = origin(named: "second")
         slots.setOrigin(labelled, at: reused)
         #expect(slots.source(at: reused) == labelled.source)

@@ -14,24 +14,18 @@ enum ScheduleLabelCheck {
 
     static func namesSeen() async -> [String] {
         var seen = [name()]
-        let elsewhere = Locked<[String]>([])
+        var elsewhere = ""
         var started: Task<String, Never>?
         ScheduleLabel.withSource(ScheduleSource(), named: { "outer" }) {
             seen.append(name())
             ScheduleLabel.withSource(ScheduleSource(), named: { "inner" }) { seen.append(name()) }
             seen.append(name())
-            let looked = DispatchSemaphore(value: 0)
-            let thread = Thread {
-                elsewhere.withLock { $0.append(name()) }
-                looked.signal()
-            }
-            thread.start()
-            looked.wait()
+            elsewhere = onANewThread { name() }
             // Not detached: a task-local value would be inherited.
             started = Task { name() }
         }
         seen.append(name())
-        return seen + elsewhere.withLock { $0 } + [await started!.value]
+        return seen + [elsewhere, await started!.value]
     }
 
     static let expected = ["none", "outer", "inner", "outer", "none", "none", "none"]

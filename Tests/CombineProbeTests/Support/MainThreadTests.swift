@@ -17,20 +17,15 @@ enum MainThreadCheck {
     /// a global queue and the main thread, then on the caller's again.
     static func answers() -> [[Bool]] {
         var seen = [answersHere()]
-        let elsewhere = Locked<[[Bool]]>([])
+        seen.append(onANewThread { answersHere() })
+        let onTheQueue = Locked<[Bool]>([])
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            elsewhere.withLock { $0.append(answersHere()) }
-            done.signal()
-        }
-        thread.start()
-        done.wait()
         DispatchQueue.global().async {
-            elsewhere.withLock { $0.append(answersHere()) }
+            onTheQueue.withLock { $0 = answersHere() }
             done.signal()
         }
         done.wait()
-        seen += elsewhere.withLock { $0 }
+        seen.append(onTheQueue.withLock { $0 })
         seen.append(answersHere())
         return seen
     }
