@@ -288,8 +288,8 @@ struct ActionQueue {
     private mutating func keepOrigin(of id: UInt64, at slot: UInt32, now: Int64) {
         if !carriedOrigins.isEmpty, let carried = carriedOrigins.removeValue(forKey: id) {
             slots.setOrigin(carried, at: slot)
-        } else if let work = ScheduleLabel.current {
-            slots.setOrigin(ActionOrigin(work: work), at: slot)
+        } else if let source = ScheduleLabel.current {
+            slots.setOrigin(ActionOrigin(source: source), at: slot)
         } else {
             // The common case, work of no double: its source is the instant,
             // kept as a plain integer.
@@ -313,7 +313,7 @@ struct ActionQueue {
 
     /// What the action of `key` is, for a report.
     private func name(of key: QueueKey) -> ActionName {
-        ActionName(name: slots.name(at: key.slot), sequence: key.sequence, repeats: key.flags.contains(.hasInterval))
+        ActionName(namedBy: slots.namingSource(at: key.slot), sequence: key.sequence, repeats: key.flags.contains(.hasInterval))
     }
 
     @inline(__always)

@@ -159,11 +159,11 @@ final class ActionSlots {
         return ActionOrigin(instant: instants[Int(index)])
     }
 
-    /// The name kept with the action at `index`, if any (an instant's origin
-    /// has none).
-    func name(at index: UInt32) -> (@Sendable () -> String)? {
+    /// The source that names the action at `index`, if its work had one
+    /// (an instant's origin has none).
+    func namingSource(at index: UInt32) -> ScheduleSource? {
         guard let origins else { return nil }
-        return origins[Int(index)]?.name
+        return origins[Int(index)]?.object
     }
 
     /// The source of the origin kept with the action at `index`, if any,

@@ -9,22 +9,18 @@ struct ActionOrigin: Sendable {
         case instant(Int64)
     }
 
-    /// The name of the action, for the report, if it has one: written when
-    /// a report asks.
-    let name: (@Sendable () -> String)?
     /// Its source.
     let source: Source
-    /// The source object, kept while the action waits, so that its identity
-    /// is not reused meanwhile.
-    private let object: ScheduleSource?
+    /// The source object of labelled work, kept while the action waits, so
+    /// that its identity is not reused meanwhile; it names the action.
+    let object: ScheduleSource?
 
-    /// The origin of an action that the labelled `work` schedules (a
-    /// double's answer, a sleep; see ``ScheduleLabel/current``): its source
-    /// is the work's object.
-    init(work: ScheduleLabel.Work) {
-        name = work.name
-        object = work.source
-        source = .object(ObjectIdentifier(work.source))
+    /// The origin of an action that the labelled work of `object` schedules
+    /// (a double's answer, a sleep; see ``ScheduleLabel/current``): its
+    /// source is the object.
+    init(source object: ScheduleSource) {
+        self.object = object
+        source = .object(ObjectIdentifier(object))
     }
 
     /// The origin of an action that no labelled work scheduled, at
@@ -33,7 +29,6 @@ struct ActionOrigin: Sendable {
     /// `ActionSlots.setInstant(_:at:)`, and makes this when one is asked
     /// for.)
     init(instant: Int64) {
-        name = nil
         object = nil
         source = .instant(instant)
     }
@@ -48,8 +43,9 @@ struct ActionOrigin: Sendable {
 /// a second run: `debounce` and `timeout` (Apple's Combine and OpenCombine
 /// alike) schedule the one action they run that way.
 struct ActionName: Sendable {
-    /// The name its origin gave it, if any, written when asked.
-    let name: (@Sendable () -> String)?
+    /// The source that names it, if its work had one: the name is written
+    /// when asked.
+    let namedBy: ScheduleSource?
     /// Its schedule's identifier.
     let sequence: UInt64
     /// Whether its schedule was made with an interval
@@ -59,7 +55,7 @@ struct ActionName: Sendable {
     /// `the answer to search(_:) with ("s")`, `the action scheduled #3`,
     /// `the action scheduled #1 with schedule(after:interval:)`.
     var text: String {
-        if let name { return name() }
+        if let namedBy { return namedBy.name }
         return repeats
             ? "the action scheduled #\(sequence) with schedule(after:interval:)"
             : "the action scheduled #\(sequence)"

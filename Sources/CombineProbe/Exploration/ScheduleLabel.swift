@@ -19,60 +19,47 @@ import Darwin
 /// virtual sleeps around their wake-ups; other work's source is the instant
 /// it was scheduled at. Nothing reads these when no schedule is explored.
 enum ScheduleLabel {
-    /// What the work scheduled now is: its name and its source.
-    struct Work: Sendable {
-        /// Its name, for the report: written when a report asks (a mock's
-        /// answer is named after the call's arguments, some 7,000
-        /// instructions each, which a schedule that passes never reads).
-        let name: @Sendable () -> String
-        /// Its source.
-        let source: ScheduleSource
-    }
-
-    /// The work scheduled now, if it has a source of its own, on this
-    /// thread: read once for each action scheduled while a schedule is
-    /// explored.
+    /// The source of the work scheduled now, if it has one of its own, on
+    /// this thread: read once for each action scheduled while a schedule is
+    /// explored. It also names the work, for a report.
     ///
-    /// ``withSource(_:named:_:)`` runs its body synchronously, so the work
-    /// is the thread's, not the task's: a thread-local value, read in some
-    /// 20 instructions where a task-local one took about 150, and set
-    /// without the allocation a task-local binding makes. A task started in
-    /// the body does not inherit it: the work it schedules later is not the
-    /// double's. (Where no thread-local key can be had, a task-local value
-    /// serves instead.)
-    static var current: Work? {
+    /// ``withSource(_:_:)`` runs its body synchronously, so the work is the
+    /// thread's, not the task's: a thread-local value, read in some 20
+    /// instructions where a task-local one took about 150, and set without
+    /// the allocation a task-local binding makes. It holds the source's
+    /// address, which the caller of `withSource` keeps alive while the body
+    /// runs: setting it allocates nothing. A task started in the body does
+    /// not inherit it: the work it schedules later is not the double's.
+    /// (Where no thread-local key can be had, a task-local value serves
+    /// instead.)
+    static var current: ScheduleSource? {
         #if !canImport(WinSDK)
         if let threadKey {
-            guard let box = pthread_getspecific(threadKey) else { return nil }
-            return Unmanaged<WorkBox>.fromOpaque(box).takeUnretainedValue().work
+            guard let source = pthread_getspecific(threadKey) else { return nil }
+            return Unmanaged<ScheduleSource>.fromOpaque(source).takeUnretainedValue()
         }
         #endif
-        return taskLocalWork
+        return taskLocalSource
     }
 
-    /// Runs `body`, which schedules the work of `source`, named `name`.
-    static func withSource<T>(
-        _ source: ScheduleSource, named name: @escaping @Sendable () -> String, _ body: () throws -> T
-    ) rethrows -> T {
-        let work = Work(name: name, source: source)
+    /// Runs `body`, which schedules the work of `source`.
+    static func withSource<T>(_ source: ScheduleSource, _ body: () throws -> T) rethrows -> T {
         #if !canImport(WinSDK)
         if let threadKey {
             let enclosing = pthread_getspecific(threadKey)
-            let box = Unmanaged.passRetained(WorkBox(work))
-            pthread_setspecific(threadKey, box.toOpaque())
-            defer {
-                pthread_setspecific(threadKey, enclosing)
-                box.release()
-            }
-            return try body()
+            // Unretained: `source` is this call's argument, alive until it
+            // returns, and the value is put back before it does.
+            pthread_setspecific(threadKey, Unmanaged.passUnretained(source).toOpaque())
+            defer { pthread_setspecific(threadKey, enclosing) }
+            return try withExtendedLifetime(source) { try body() }
         }
         #endif
-        return try $taskLocalWork.withValue(work, operation: body)
+        return try $taskLocalSource.withValue(source, operation: body)
     }
 
-    /// The work, where no thread-local key can be had (Windows, or a
+    /// The source, where no thread-local key can be had (Windows, or a
     /// process that used up its keys).
-    @TaskLocal private static var taskLocalWork: Work?
+    @TaskLocal private static var taskLocalSource: ScheduleSource?
 
     #if !canImport(WinSDK)
     /// The key of the thread-local value: made once, never deleted (a
@@ -83,19 +70,31 @@ enum ScheduleLabel {
         var key = pthread_key_t()
         return pthread_key_create(&key, nil) == 0 ? key : nil
     }()
-
-    /// The work, in an object whose address the thread-local value holds.
-    private final class WorkBox: Sendable {
-        let work: Work
-        init(_ work: Work) { self.work = work }
-    }
     #endif
 }
 
 /// One source of scheduled work for an explored schedule (see
-/// ``ScheduleLabel``): an object, compared by identity.
+/// ``ScheduleLabel``): an object, compared by identity, which names its
+/// work when a report asks ("the answer to search(_:) with ("s")").
+///
+/// The name is its words, then the subject's: a mock's answers are named
+/// after the call's arguments, some 7,000 instructions each, which a
+/// schedule that passes never reads, so the subject is a closure, called
+/// only then; and one the caller has already (a mock's description of its
+/// call) serves as it is, with no closure made around it.
 final class ScheduleSource: Sendable {
-    init() {}
+    private let words: StaticString
+    private let subject: @Sendable () -> String
+
+    /// A source whose work is named `words` followed by what `subject`
+    /// returns.
+    init(_ words: StaticString, _ subject: @escaping @Sendable () -> String) {
+        self.words = words
+        self.subject = subject
+    }
+
+    /// The name of the work, written now.
+    var name: String { "\(words)\(subject())" }
 }
 
 /// A scheduler that may follow an explored schedule: a ``VirtualScheduler``

@@ -113,10 +113,9 @@ public struct MockDelivery: Sendable {
         _ schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
     ) -> @Sendable (@escaping @Sendable () -> Void) -> Void {
         guard (scheduler as? any ScheduleChoosing)?.scheduleChoices != nil else { return schedule }
-        let source = ScheduleSource()
         // Named when a report asks: most schedules never do.
-        let label: @Sendable () -> String = { "the answer to \(call())" }
-        return { action in ScheduleLabel.withSource(source, named: label) { schedule(action) } }
+        let source = ScheduleSource("the answer to ", call)
+        return { action in ScheduleLabel.withSource(source) { schedule(action) } }
     }
 
     /// The executor of one subscription to the publisher of `call`, which

@@ -149,7 +149,7 @@ class StubURLProtocol: URLProtocol {
     private func schedule(after nanoseconds: Int, _ latency: StubLatency, _ router: StubRouter?, named name: String) {
         let protocolBox = UncheckedSendable(self)
         loading.withLock { $0.isScheduling = true }
-        ScheduleLabel.withSource(ScheduleSource(), named: { "the response to \(name)" }) {
+        ScheduleLabel.withSource(ScheduleSource("the response to ", { name })) {
             latency.schedule(nanoseconds) { protocolBox.value.answerIsDue(router) }
         }
         loading.withLock { $0.isScheduling = false }

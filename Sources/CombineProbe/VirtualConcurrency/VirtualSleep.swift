@@ -37,7 +37,7 @@ final class VirtualSleep: Sendable {
         let wakeUp: UInt64
         if source.scheduleChoices != nil {
             // Explored: the wake-up is a source of its own, named.
-            wakeUp = ScheduleLabel.withSource(ScheduleSource(), named: { "the wake-up of a sleep until \(deadline)" }) {
+            wakeUp = ScheduleLabel.withSource(ScheduleSource("the wake-up of a sleep until ", { "\(deadline)" })) {
                 source.schedule(at: deadline) { [self] in _ = end(.success(())) }
             }
         } else {

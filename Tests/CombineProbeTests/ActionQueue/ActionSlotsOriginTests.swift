@@ -8,7 +8,7 @@ import Testing
 /// instant it was scheduled at, its source.
 @Suite struct ActionSlotsOriginTests {
     private func origin(named name: String) -> ActionOrigin {
-        ScheduleLabel.withSource(ScheduleSource(), named: { name }) { ActionOrigin(work: ScheduleLabel.current!) }
+        ScheduleLabel.withSource(ScheduleSource("", { name })) { ActionOrigin(source: ScheduleLabel.current!) }
     }
 
     /// A slot of `slots` given an origin by `keep`, emptied, and taken
@@ -38,7 +38,7 @@ import Testing
             indices.append(slot)
         }
         for (number, slot) in indices.enumerated() {
-            #expect(slots.origin(at: slot)?.name?() == (number % 2 == 0 ? "action \(number)" : nil))
+            #expect(slots.origin(at: slot)?.object?.name == (number % 2 == 0 ? "action \(number)" : nil))
         }
     }
 
@@ -66,12 +66,12 @@ import Testing
         for (number, slot) in indices.enumerated() {
             if number % 3 == 0 {
                 #expect(slots.source(at: slot) == objects[number])
-                #expect(slots.name(at: slot)?() == "action \(number)")
+                #expect(slots.namingSource(at: slot)?.name == "action \(number)")
             } else {
                 #expect(slots.source(at: slot) == .instant(Int64(number) * 1_000))
-                #expect(slots.name(at: slot) == nil)
+                #expect(slots.namingSource(at: slot) == nil)
                 #expect(slots.origin(at: slot)?.source == .instant(Int64(number) * 1_000))
-                #expect(slots.origin(at: slot)?.name == nil)
+                #expect(slots.origin(at: slot)?.object == nil)
             }
         }
     }
@@ -81,7 +81,7 @@ import Testing
         let reused = reusedSlot(of: slots) { slots.setOrigin(origin(named: "first"), at: $0) }
         slots.setInstant(7, at: reused)
         #expect(slots.source(at: reused) == .instant(7))
-        #expect(slots.name(at: reused) == nil)
+        #expect(slots.namingSource(at: reused) == nil)
         #expect(slots.origin(at: reused)?.source == .instant(7))
     }
 
@@ -91,6 +91,6 @@ import Testing
         let labelled = origin(named: "second")
         slots.setOrigin(labelled, at: reused)
         #expect(slots.source(at: reused) == labelled.source)
-        #expect(slots.name(at: reused)?() == "second")
+        #expect(slots.namingSource(at: reused)?.name == "second")
     }
 }

@@ -10,15 +10,15 @@ enum ScheduleLabelCheck {
     /// The names seen: outside, inside, inside a nested label, after it,
     /// after the outer one; on another thread inside; in a task started
     /// inside.
-    @Sendable static func name() -> String { ScheduleLabel.current?.name() ?? "none" }
+    @Sendable static func name() -> String { ScheduleLabel.current?.name ?? "none" }
 
     static func namesSeen() async -> [String] {
         var seen = [name()]
         var elsewhere = ""
         var started: Task<String, Never>?
-        ScheduleLabel.withSource(ScheduleSource(), named: { "outer" }) {
+        ScheduleLabel.withSource(ScheduleSource("outer", { "" })) {
             seen.append(name())
-            ScheduleLabel.withSource(ScheduleSource(), named: { "inner" }) { seen.append(name()) }
+            ScheduleLabel.withSource(ScheduleSource("in", { "ner" })) { seen.append(name()) }
             seen.append(name())
             elsewhere = onANewThread { name() }
             // Not detached: a task-local value would be inherited.
