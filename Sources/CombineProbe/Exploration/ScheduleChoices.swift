@@ -83,7 +83,7 @@ final class ScheduleChoices: Sendable {
     let expected: [Point]?
     /// What the exploration reorders.
     let orders: ExploredOrders
-    private let state = Locked(State())
+    private let state: Locked<State>
     /// The world that the tasks the schedule's code starts join: the first
     /// virtual executor made in the schedule.
     let joiningWorld = JoiningWorld()
@@ -103,11 +103,21 @@ final class ScheduleChoices: Sendable {
         return current
     }
 
-    init(path: SchedulePath, orders: ExploredOrders = .default, expected: [Point]? = nil, plan: PCTPlan? = nil) {
+    /// - parameter room: How many choice points to make room for at once:
+    ///   as many as the exploration's previous schedule met, so that the
+    ///   list of points does not grow one reallocation after another in
+    ///   each schedule.
+    init(
+        path: SchedulePath, orders: ExploredOrders = .default, expected: [Point]? = nil, plan: PCTPlan? = nil,
+        room: Int = 0
+    ) {
         self.path = path
         self.plan = plan
         self.orders = orders
         self.expected = expected
+        var initial = State()
+        if room > 0 { initial.points.reserveCapacity(room) }
+        state = Locked(initial)
     }
 
     /// Chooses one of `arity` options (numbered in the default order) at

@@ -366,6 +366,9 @@ struct ExplorationRunner {
     private let replays: Bool
     /// How the replayed schedule strayed from its seed, if it did.
     private var replayMismatch: String?
+    /// How many choice points the last schedule met: the room the next
+    /// one's choices make for theirs.
+    private var pointsMet = 0
 
     init(_ exploration: ScheduleExploration) {
         self.exploration = exploration
@@ -397,10 +400,10 @@ struct ExplorationRunner {
         case let .path(path)?:
             run += 1
             let schedule = ExploredSchedule(number: counted, path: path)
-            return (schedule, ScheduleChoices(path: path, orders: exploration.orders))
+            return (schedule, ScheduleChoices(path: path, orders: exploration.orders, room: pointsMet))
         case let .plan(plan)?:
             run += 1
-            let choices = ScheduleChoices(path: .default, orders: exploration.orders, plan: plan)
+            let choices = ScheduleChoices(path: .default, orders: exploration.orders, plan: plan, room: pointsMet)
             return (ExploredSchedule(number: counted, taking: choices), choices)
         }
     }
@@ -458,7 +461,9 @@ struct ExplorationRunner {
             : ExploredSchedule(number: schedule.number, path: path)
         let mismatch = choices.mismatch
         if replays { replayMismatch = mismatch }
-        strategy.record(path, points: choices.points, windowFull: choices.windowFull)
+        let points = choices.points
+        pointsMet = points.count
+        strategy.record(path, points: points, windowFull: choices.windowFull)
         guard case let .failed(error) = outcome else { return nil }
         if probesDefault, run == 1 {
             return ExplorationResult(
