@@ -14,52 +14,32 @@ import XCTest
 enum ActionInstantsExplorationCheck {
     static let expectedOrders: Set<[String]> = [["A", "B", "C"], ["A", "C", "B"], ["C", "A", "B"]]
 
-    private static func scheduleFirst(on scheduler: VirtualSchedulerOf<DispatchQueue>, _ order: Locked<[String]>) {
-        for name in ["A", "B"] {
-            scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(30))) { order.withLock { $0.append(name) } }
-        }
-    }
-
-    private static func scheduleLater(on scheduler: VirtualSchedulerOf<DispatchQueue>, _ order: Locked<[String]>) {
-        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(20))) { order.withLock { $0.append("C") } }
-    }
+    /// A and B scheduled at 0, then, 10 ms on, C: all due at 30 ms.
+    private static let phases: [ActionOrderExploration.Phase<String>] = [
+        .init(schedule: { scheduler, log in
+            for name in ["A", "B"] {
+                scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(30))) { log.withLock { $0.append(name) } }
+            }
+        }, advance: 10),
+        .init(schedule: { scheduler, log in
+            scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(20))) { log.withLock { $0.append("C") } }
+        }, advance: 20),
+    ]
 
     /// The orders a synchronous exploration saw, how many schedules it ran,
     /// and whether it says it covered every schedule.
-    static func orders(actionsOn actions: VirtualActionContext) -> (orders: Set<[String]>, runs: Int, covered: Bool) {
-        var seen: [[String]] = []
-        let result = ScheduleExploration(schedules: 50).run { _ in
-            let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
-            let order = Locked<[String]>([])
-            scheduleFirst(on: scheduler, order)
-            scheduler.advance(by: .milliseconds(10))
-            scheduleLater(on: scheduler, order)
-            scheduler.advance(by: .milliseconds(20))
-            seen.append(order.withLock { $0 })
-            return true
-        }
-        return (Set(seen), seen.count, result.coveredEverySchedule)
+    static func orders(actionsOn actions: VirtualActionContext) -> ActionOrderExploration.Found<String> {
+        ActionOrderExploration.orders(schedules: 50, actionsOn: actions, phases)
     }
 
     /// The same, explored asynchronously in the caller's isolation.
     static func ordersAsync(
         actionsOn actions: VirtualActionContext, isolation: isolated (any Actor)? = #isolation
-    ) async -> (orders: Set<[String]>, runs: Int, covered: Bool) {
-        var seen: [[String]] = []
-        let result = await ScheduleExploration(schedules: 50).run { _ in
-            let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
-            let order = Locked<[String]>([])
-            scheduleFirst(on: scheduler, order)
-            await scheduler.advance(by: .milliseconds(10))
-            scheduleLater(on: scheduler, order)
-            await scheduler.advance(by: .milliseconds(20))
-            seen.append(order.withLock { $0 })
-            return true
-        }
-        return (Set(seen), seen.count, result.coveredEverySchedule)
+    ) async -> ActionOrderExploration.Found<String> {
+        await ActionOrderExploration.ordersAsync(schedules: 50, actionsOn: actions, phases)
     }
 
-    static func isAsExpected(_ found: (orders: Set<[String]>, runs: Int, covered: Bool)) -> Bool {
+    static func isAsExpected(_ found: ActionOrderExploration.Found<String>) -> Bool {
         found.orders == expectedOrders && found.runs == expectedOrders.count && found.covered
     }
 }

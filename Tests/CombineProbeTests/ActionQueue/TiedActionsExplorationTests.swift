@@ -11,55 +11,35 @@ enum TiedActionsExplorationCheck {
     static let ties = 4
     static let expectedOrders = 24
 
-    /// Schedules `ties` actions at one instant on `scheduler`, each
-    /// writing its index into `order` when it runs.
+    /// `ties` actions at one instant, each writing its index into the log
+    /// when it runs, then 20 ms of time.
     /// An action due later keeps the ties where they were scheduled, in the
     /// queue's array of keys scheduled in order, when a choice takes them
     /// out: the choice puts them back there.
-    private static func schedule(on scheduler: VirtualSchedulerOf<DispatchQueue>, _ order: Locked<[Int]>) {
-        for index in 0..<ties {
-            scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(10))) {
-                order.withLock { $0.append(index) }
+    private static let phases: [ActionOrderExploration.Phase<Int>] = [
+        .init(schedule: { scheduler, log in
+            for index in 0..<ties {
+                scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(10))) { log.withLock { $0.append(index) } }
             }
-        }
-        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(20))) {
-            order.withLock { $0.append(ties) }
-        }
-    }
+            scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(20))) { log.withLock { $0.append(ties) } }
+        }, advance: 20),
+    ]
 
     /// The distinct orders a synchronous exploration saw, and whether it
     /// says it covered every schedule.
-    static func orders(actionsOn actions: VirtualActionContext) -> (orders: Set<[Int]>, runs: Int, covered: Bool) {
-        var seen: [[Int]] = []
-        let result = ScheduleExploration(schedules: 100, exploring: .all).run { _ in
-            let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
-            let order = Locked<[Int]>([])
-            schedule(on: scheduler, order)
-            scheduler.advance(by: .milliseconds(20))
-            seen.append(order.withLock { $0 })
-            return true
-        }
-        return (Set(seen), seen.count, result.coveredEverySchedule)
+    static func orders(actionsOn actions: VirtualActionContext) -> ActionOrderExploration.Found<Int> {
+        ActionOrderExploration.orders(schedules: 100, exploring: .all, actionsOn: actions, phases)
     }
 
     /// The same, explored asynchronously in the caller's isolation.
     static func ordersAsync(
         actionsOn actions: VirtualActionContext, isolation: isolated (any Actor)? = #isolation
-    ) async -> (orders: Set<[Int]>, runs: Int, covered: Bool) {
-        var seen: [[Int]] = []
-        let result = await ScheduleExploration(schedules: 100, exploring: .all).run { _ in
-            let scheduler = DispatchQueue.virtualScheduler(actionsOn: actions)
-            let order = Locked<[Int]>([])
-            schedule(on: scheduler, order)
-            await scheduler.advance(by: .milliseconds(20))
-            seen.append(order.withLock { $0 })
-            return true
-        }
-        return (Set(seen), seen.count, result.coveredEverySchedule)
+    ) async -> ActionOrderExploration.Found<Int> {
+        await ActionOrderExploration.ordersAsync(schedules: 100, exploring: .all, actionsOn: actions, phases)
     }
 
     /// Every order once, and the space said to be covered.
-    static func isComplete(_ found: (orders: Set<[Int]>, runs: Int, covered: Bool)) -> Bool {
+    static func isComplete(_ found: ActionOrderExploration.Found<Int>) -> Bool {
         found.orders.count == expectedOrders && found.runs == expectedOrders && found.covered
             && found.orders.allSatisfy { $0.sorted() == Array(0...ties) && $0.last == ties }
     }
