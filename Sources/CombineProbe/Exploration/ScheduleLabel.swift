@@ -51,7 +51,7 @@ enum ScheduleLabel {
             // returns, and the value is put back before it does.
             pthread_setspecific(threadKey, Unmanaged.passUnretained(source).toOpaque())
             defer { pthread_setspecific(threadKey, enclosing) }
-            return try withExtendedLifetime(source) { try body() }
+            return try body()
         }
         #endif
         return try $taskLocalSource.withValue(source, operation: body)
