@@ -4,8 +4,14 @@ import Foundation
 /// Records `n` values and returns, so that Benchmarks/memory.sh can read the
 /// peak memory of the process (`/usr/bin/time -v` on Linux,
 /// ``peakResidentKilobytes()`` on macOS): `--memory recorder N`, `--memory
-/// sink N`, or `--memory baseline 0` for the process alone.
+/// sink N`, or `--memory baseline 0` for the process alone. `--memory
+/// debounce-tests N` runs the debounce test in virtual time N times in a
+/// row instead: what a test leaves behind grows the peak with N.
 func recordForMemory(_ mode: String, _ n: Int) {
+    if mode == "debounce-tests" {
+        for _ in 0..<n { debounceTestBody() }
+        return
+    }
     let subject = PassthroughSubject<Int, Never>()
     switch mode {
     case "recorder":

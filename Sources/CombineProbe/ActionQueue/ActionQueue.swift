@@ -74,28 +74,48 @@ struct ActionQueue {
     ///
     /// `now` is the scheduler's time: while a schedule is explored, it tells
     /// which ties race (see ``ScheduleLabel``).
+    ///
+    /// Returns where the action waits, for ``cancel(_:movesBetweenSlots:)``.
+    @discardableResult
     mutating func insert(
         due: Int64, id: UInt64, now: Int64, interval: Int64 = 0, repeats: Bool = false, date: consuming AnyObject? = nil,
         run: consuming @escaping () -> Void
-    ) {
-        if !cancelled.isEmpty && isCancelled(id) { return }
+    ) -> ScheduledAction {
+        if !cancelled.isEmpty && isCancelled(id) { return ScheduledAction(id: id, slot: .max) }
         var flags: QueueKey.Flags = []
         if interval != 0 { flags.insert(.hasInterval) }
         if repeats && interval > 0 { flags.insert(.repeats) }
         if date != nil { flags.insert(.hasDate) }
         // Consumed: the action and its date move into the slot table.
-        let slot = slots.add(consume run, date: consume date, interval: interval)
+        let slot = slots.add(consume run, id: id, date: consume date, interval: interval)
         if choices != nil { keepOrigin(of: id, at: slot, now: now) }
         keys.insert(QueueKey(due: due, sequence: id, slot: slot, flags: flags))
+        return ScheduledAction(id: id, slot: slot)
     }
 
-    /// Cancels every pending and future run of the schedule `id`.
-    mutating func cancel(_ id: UInt64) {
+    /// Cancels every pending and future run of the schedule of `action`,
+    /// and takes its pending action out of the queue's slots at once, as
+    /// cancelling a Dispatch timer releases its handler: an action that
+    /// holds what holds the scheduler (an operator's subscription, which
+    /// holds its scheduler) would otherwise keep them all alive until
+    /// virtual time reached it — for ever, once the test let go of them.
+    /// Its key leaves the queue when it reaches the head.
+    ///
+    /// Returns the action taken out, for the caller to release once it no
+    /// longer holds the scheduler's lock: releasing it may run any
+    /// deinitializer, one that schedules or cancels on this scheduler too.
+    ///
+    /// `movesBetweenSlots`: a repeating schedule that the scheduler inserts
+    /// again itself, whose later runs wait in other slots than its first.
+    mutating func cancel(_ action: ScheduledAction, movesBetweenSlots: Bool = false) -> (() -> Void)? {
+        let id = action.id
         let word = Int(truncatingIfNeeded: id >> 6)
         if word >= cancelled.count {
             cancelled.append(contentsOf: repeatElement(0, count: word + 1 - cancelled.count))
         }
         cancelled[word] |= 1 << (id & 63)
+        if let released = slots.releaseAction(of: id, at: action.slot) { return released }
+        return movesBetweenSlots ? slots.releaseAction(of: id) : nil
     }
 
     /// Whether the schedule `id` was cancelled.

@@ -34,6 +34,10 @@ final class ActionSlots {
     /// The interval of each repeating schedule, in nanoseconds; 0 for a
     /// one-shot action.
     @exclusivity(unchecked) private var intervals: UnsafeMutablePointer<Int64>
+    /// The schedule of each action (its key's sequence), so that a
+    /// cancellation can empty the slot of its own action at once (see
+    /// ``releaseAction(of:at:)``); a free slot keeps its last one.
+    @exclusivity(unchecked) private var ids: UnsafeMutablePointer<UInt64>
     /// The indices of the free slots below `used`, `freeCount` of them, the
     /// last freed on top.
     @exclusivity(unchecked) private var freeSlots: UnsafeMutablePointer<UInt32>
@@ -62,6 +66,7 @@ final class ActionSlots {
         actions = MallocMemory.allocate(Action.self, capacity: self.capacity)
         dates = MallocMemory.allocate(AnyObject?.self, capacity: self.capacity)
         intervals = MallocMemory.allocate(Int64.self, capacity: self.capacity)
+        ids = MallocMemory.allocate(UInt64.self, capacity: self.capacity)
         freeSlots = MallocMemory.allocate(UInt32.self, capacity: self.capacity)
     }
 
@@ -75,6 +80,7 @@ final class ActionSlots {
         MallocMemory.deallocate(actions)
         MallocMemory.deallocate(dates)
         MallocMemory.deallocate(intervals)
+        MallocMemory.deallocate(ids)
         MallocMemory.deallocate(freeSlots)
         if let origins {
             origins.deinitialize(count: capacity)
@@ -83,10 +89,11 @@ final class ActionSlots {
         if let instants { MallocMemory.deallocate(instants) }
     }
 
-    /// Puts `action` in a free slot, and returns its index. A nil `date`
-    /// leaves the slot's date untouched: a free slot's is nil already.
+    /// Puts `action` of the schedule `id` in a free slot, and returns its
+    /// index. A nil `date` leaves the slot's date untouched: a free slot's
+    /// is nil already.
     @inline(__always)
-    func add(_ action: consuming @escaping () -> Void, date: consuming AnyObject?, interval: Int64) -> UInt32 {
+    func add(_ action: consuming @escaping () -> Void, id: UInt64, date: consuming AnyObject?, interval: Int64) -> UInt32 {
         live += 1
         if freeCount > 0 {
             freeCount -= 1
@@ -94,12 +101,14 @@ final class ActionSlots {
             actions[index] = Action(run: consume action)
             if let date { dates[index] = consume date }
             intervals[index] = interval
+            ids[index] = id
             return UInt32(truncatingIfNeeded: index)
         }
         if used == capacity { grow() }
         (actions + used).initialize(to: Action(run: consume action))
         (dates + used).initialize(to: consume date)
         (intervals + used).initialize(to: interval)
+        (ids + used).initialize(to: id)
         used += 1
         return UInt32(truncatingIfNeeded: used - 1)
     }
@@ -132,6 +141,32 @@ final class ActionSlots {
         freeCount += 1
         live -= 1
         return action
+    }
+
+    /// Takes the action of the schedule `id` out of the slot at `index`,
+    /// if that slot holds it, and leaves an action that does nothing in its
+    /// place; its exact date goes too. The slot stays taken until its key
+    /// leaves the queue (a cancelled key is dropped when it reaches the
+    /// head). Returns the action, for the caller to release once it no
+    /// longer holds the scheduler's lock (releasing it may run any
+    /// deinitializer); nil when the slot is free or holds another
+    /// schedule's action (the one of `id` ran, or its slot was reused).
+    func releaseAction(of id: UInt64, at index: UInt32) -> (() -> Void)? {
+        let slot = Int(index)
+        guard slot < used, ids[slot] == id, let action = actions[slot].run else { return nil }
+        actions[slot].run = {}
+        dates[slot] = nil
+        return action
+    }
+
+    /// ``releaseAction(of:at:)`` for an action whose slot is not known:
+    /// the run of a repeating schedule that its scheduler inserts again
+    /// itself, in another slot each run. It looks at every slot in use.
+    func releaseAction(of id: UInt64) -> (() -> Void)? {
+        for slot in 0..<used where ids[slot] == id && actions[slot].run != nil {
+            return releaseAction(of: id, at: UInt32(truncatingIfNeeded: slot))
+        }
+        return nil
     }
 
     /// Keeps `origin` with the action at `index`, until the slot is
@@ -210,6 +245,10 @@ final class ActionSlots {
         movedIntervals.moveInitialize(from: intervals, count: used)
         MallocMemory.deallocate(intervals)
         intervals = movedIntervals
+        let movedIDs = MallocMemory.allocate(UInt64.self, capacity: larger)
+        movedIDs.moveInitialize(from: ids, count: used)
+        MallocMemory.deallocate(ids)
+        ids = movedIDs
         if let origins {
             let movedOrigins = MallocMemory.allocate(ActionOrigin?.self, capacity: larger)
             movedOrigins.moveInitialize(from: origins, count: capacity)

@@ -4,7 +4,7 @@
 final class VirtualSleep: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Void, any Error>?
-        var wakeUp: UInt64?
+        var wakeUp: ScheduledAction?
         var isOver = false
     }
 
@@ -34,7 +34,7 @@ final class VirtualSleep: Sendable {
         if cancelledAlready {
             return continuation.resume(throwing: CancellationError())
         }
-        let wakeUp: UInt64
+        let wakeUp: ScheduledAction
         if source.scheduleChoices != nil {
             // Explored: the wake-up is a source of its own, named.
             wakeUp = ScheduleLabel.withSource(ScheduleSource("the wake-up of a sleep until ", { "\(deadline)" })) {
@@ -70,8 +70,8 @@ final class VirtualSleep: Sendable {
 
     /// Resumes the sleeper with `result`, the first time only. Returns the
     /// wake-up to cancel, if it is still scheduled.
-    private func end(_ result: Result<Void, any Error>) -> UInt64? {
-        let (continuation, wakeUp) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, UInt64?) in
+    private func end(_ result: Result<Void, any Error>) -> ScheduledAction? {
+        let (continuation, wakeUp) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, ScheduledAction?) in
             guard !state.isOver else { return (nil, nil) }
             state.isOver = true
             defer { state.continuation = nil }

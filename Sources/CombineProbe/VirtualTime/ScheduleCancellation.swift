@@ -12,19 +12,27 @@
 /// that holds it.
 final class ScheduleCancellation: Cancellable {
     private weak var state: Locked<VirtualClockState>?
-    private let id: UInt64
+    private let action: ScheduledAction
+    /// Whether the schedule's later runs wait in other slots than its
+    /// first (see ``ActionQueue/cancel(_:movesBetweenSlots:)``).
+    private let movesBetweenSlots: Bool
     private var isCancelled = false
 
-    init(state: Locked<VirtualClockState>, id: UInt64) {
+    init(state: Locked<VirtualClockState>, action: ScheduledAction, movesBetweenSlots: Bool = false) {
         self.state = state
-        self.id = id
+        self.action = action
+        self.movesBetweenSlots = movesBetweenSlots
     }
 
-    /// Cancels the schedule; cancelling it again does nothing.
+    /// Cancels the schedule, and releases its pending action at once, as a
+    /// cancelled Dispatch timer releases its handler; cancelling it again
+    /// does nothing.
     func cancel() {
         guard !isCancelled else { return }
         isCancelled = true
-        state?.withLock { $0.queue.cancel(id) }
+        // Released here, after the lock: its deinitializers may schedule.
+        let released = state?.withLock { $0.queue.cancel(action, movesBetweenSlots: movesBetweenSlots) }
+        withExtendedLifetime(released) {}
     }
 
     deinit {

@@ -157,7 +157,7 @@ final class ScriptedSubscription<Output, Failure: Error>: Subscription, Sendable
     private struct State {
         var subscriber: AnySubscriber<Output, Failure>?
         var demand = Subscribers.Demand.none
-        var scheduled: [UInt64] = []
+        var scheduled: [ScheduledAction] = []
         weak var clock: (any VirtualClock)?
     }
 
@@ -173,7 +173,7 @@ final class ScriptedSubscription<Output, Failure: Error>: Subscription, Sendable
 
     var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
 
-    func setScheduled(_ ids: [UInt64], on clock: any VirtualClock) {
+    func setScheduled(_ ids: [ScheduledAction], on clock: any VirtualClock) {
         state.withLock { state in
             state.scheduled = ids
             state.clock = clock
@@ -186,7 +186,7 @@ final class ScriptedSubscription<Output, Failure: Error>: Subscription, Sendable
     }
 
     func cancel() {
-        let (ids, clock) = state.withLock { state -> ([UInt64], (any VirtualClock)?) in
+        let (ids, clock) = state.withLock { state -> ([ScheduledAction], (any VirtualClock)?) in
             guard state.subscriber != nil else { return ([], nil) }
             state.subscriber = nil
             return (state.scheduled, state.clock)

@@ -103,10 +103,11 @@ extension Publisher {
 /// The clock of a virtual scheduler, seen without its generic types.
 protocol VirtualClock: AnyObject, Sendable {
     var elapsed: VirtualTime { get }
-    /// Schedules `action` at a time since the start; returns an identifier
-    /// for `cancelScheduled(_:)`.
-    func schedule(at time: VirtualTime, _ action: @escaping () -> Void) -> UInt64
-    func cancelScheduled(_ id: UInt64)
+    /// Schedules `action` at a time since the start; returns where it
+    /// waits, for `cancelScheduled(_:)`.
+    func schedule(at time: VirtualTime, _ action: @escaping () -> Void) -> ScheduledAction
+    /// Cancels an action scheduled by `schedule(at:_:)`, and releases it.
+    func cancelScheduled(_ action: ScheduledAction)
     /// Notes that the current task sleeps on this time, until `deadline`;
     /// throws when the sleep must end at once (see
     /// `VirtualScheduler.admitSleeper(_:until:)`).

@@ -15,25 +15,30 @@ extension VirtualScheduler {
     /// Its parameters are plain values, not an optional or a tuple of the
     /// generic stride: those would cost a look-up of their type metadata on
     /// every call.
-    func enqueue(at date: SchedulerTimeType, interval: Stride, nanoseconds: Int64, _ action: @escaping () -> Void) -> UInt64 {
+    ///
+    /// Returns where its first run waits, and whether its later runs wait
+    /// elsewhere (the scheduler inserts them again itself, each in a slot
+    /// of its own).
+    func enqueue(
+        at date: SchedulerTimeType, interval: Stride, nanoseconds: Int64, _ action: @escaping () -> Void
+    ) -> (first: ScheduledAction, movesBetweenSlots: Bool) {
         // The date is kept with the action only when the clock cannot
         // compute it back from the due time.
         let (due, isExact) = offsetAndExactness(of: date)
         return state.withLock { state in
             let id = state.queue.makeID()
             if isExact && countsNanoseconds {
-                state.queue.insert(due: due, id: id, now: state.elapsed, interval: nanoseconds, repeats: true, run: action)
-            } else {
-                insert(&state, at: date, due: due, id: id, interval: interval, nanoseconds: nanoseconds, action)
+                return (state.queue.insert(due: due, id: id, now: state.elapsed, interval: nanoseconds, repeats: true, run: action), false)
             }
-            return id
+            return (insert(&state, at: date, due: due, id: id, interval: interval, nanoseconds: nanoseconds, action), true)
         }
     }
 
     /// Inserts `action` due at `date`, once: `enqueue` without an interval,
     /// so that no stride (`.zero`) is made, nor its type looked up, on the
     /// path of every `schedule(after:)`.
-    func enqueueOnce(at date: SchedulerTimeType, _ action: @escaping () -> Void) -> UInt64 {
+    @discardableResult
+    func enqueueOnce(at date: SchedulerTimeType, _ action: @escaping () -> Void) -> ScheduledAction {
         // The date is kept with the action only when the clock cannot
         // compute it back from the due time.
         let (due, isExact) = offsetAndExactness(of: date)
@@ -43,8 +48,7 @@ extension VirtualScheduler {
         return state.withLock { state in
             let id = state.queue.makeID()
             // A date at or before now never moves the clock: not kept.
-            state.queue.insert(due: due, id: id, now: state.elapsed, date: due <= state.elapsed ? nil : exact, run: action)
-            return id
+            return state.queue.insert(due: due, id: id, now: state.elapsed, date: due <= state.elapsed ? nil : exact, run: action)
         }
     }
 
@@ -65,10 +69,11 @@ extension VirtualScheduler {
     /// past) runs once, and the next run is the first one of that grid after
     /// the current time: missed runs are not played in a burst. A schedule
     /// ends when its next run would be past the largest representable time.
+    @discardableResult
     func insert(
         _ state: inout VirtualClockState, at date: SchedulerTimeType, due: Int64, id: UInt64,
         interval: Stride, nanoseconds: Int64, _ action: @escaping () -> Void
-    ) {
+    ) -> ScheduledAction {
         // unowned(unsafe): the queue's closures are only ever called by the
         // scheduler's own `runNextAction`, so the scheduler is alive whenever
         // one runs (a strong reference would be a cycle).
@@ -85,7 +90,7 @@ extension VirtualScheduler {
             }
             runAction(at: date, due: due, action)
         }
-        state.queue.insert(due: due, id: id, now: state.elapsed, interval: nanoseconds, run: run)
+        return state.queue.insert(due: due, id: id, now: state.elapsed, interval: nanoseconds, run: run)
     }
 
     /// Moves the clock to an action's due time (never backwards), then runs
@@ -103,18 +108,19 @@ extension VirtualScheduler {
 
     /// Schedules `action` at a time since the start (for scripted
     /// publishers and ``start(created:subscribed:cancelled:fileID:filePath:line:column:_:)``).
-    func schedule(at time: VirtualTime, _ action: @escaping () -> Void) -> UInt64 {
+    func schedule(at time: VirtualTime, _ action: @escaping () -> Void) -> ScheduledAction {
         state.withLock { state in
             let id = state.queue.makeID()
             // Its date is the date of its due time: it is not kept.
-            state.queue.insert(due: time.nanoseconds, id: id, now: state.elapsed, run: action)
-            return id
+            return state.queue.insert(due: time.nanoseconds, id: id, now: state.elapsed, run: action)
         }
     }
 
-    /// Cancels the pending and future runs of a schedule.
-    func cancelScheduled(_ id: UInt64) {
-        state.withLock { $0.queue.cancel(id) }
+    /// Cancels an action scheduled by ``schedule(at:_:)``, and releases it
+    /// at once (outside the lock: see `ActionQueue.cancel`).
+    func cancelScheduled(_ action: ScheduledAction) {
+        let released = state.withLock { $0.queue.cancel(action) }
+        withExtendedLifetime(released) {}
     }
 
     // MARK: Moving time

@@ -207,7 +207,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        _ = enqueueOnce(at: date, action)
+        enqueueOnce(at: date, action)
     }
 
     /// Schedules `action` to run when virtual time reaches `date`, then every
@@ -238,7 +238,7 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
             let reporter = reporter
             let elapsed = elapsedReader
             return ZeroIntervalSchedule(action, enqueue: { run in
-                ScheduleCancellation(state: state, id: enqueueOnce(at: date, run))
+                ScheduleCancellation(state: state, action: enqueueOnce(at: date, run))
             }, report: {
                 reporter.report("VirtualScheduler.schedule(after:interval:): an interval of 0s repeats at one instant for ever; "
                     + "the action ran once, at \(elapsed()), and its schedule was not cancelled in that run, so it is not "
@@ -248,11 +248,10 @@ public final class VirtualScheduler<SchedulerTimeType: Strideable, SchedulerOpti
         guard interval > .zero, let nanoseconds = StrideNanoseconds.finite(interval), nanoseconds > 0 else {
             reporter.report("VirtualScheduler.schedule(after:interval:): the interval must be a positive, finite time; "
                 + "it was \(StrideNanoseconds.describe(interval)). The action was scheduled once, not repeated.")
-            let id = enqueueOnce(at: date, action)
-            return ScheduleCancellation(state: state, id: id)
+            return ScheduleCancellation(state: state, action: enqueueOnce(at: date, action))
         }
-        let id = enqueue(at: date, interval: interval, nanoseconds: nanoseconds, action)
-        return ScheduleCancellation(state: state, id: id)
+        let (first, moves) = enqueue(at: date, interval: interval, nanoseconds: nanoseconds, action)
+        return ScheduleCancellation(state: state, action: first, movesBetweenSlots: moves)
     }
 
     deinit {

@@ -38,7 +38,7 @@ enum ActionOrderProperty {
         var nextID = 0
         /// The scheduler's identifier of each one-shot schedule, and the
         /// cancellable of each repeating one, by the model's identifier.
-        var oneShots: [Int: UInt64] = [:]
+        var oneShots: [Int: ScheduledAction] = [:]
         var timers: [Int: any Cancellable] = [:]
         /// The schedules that can be cancelled: repeating ones, and those
         /// scheduled through the scheduler's internal entry point.

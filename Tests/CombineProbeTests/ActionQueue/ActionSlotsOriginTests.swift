@@ -14,18 +14,18 @@ import Testing
     /// A slot of `slots` given an origin by `keep`, emptied, and taken
     /// again by the next action: its index, checked to be the same.
     private func reusedSlot(of slots: ActionSlots, after keep: (UInt32) -> Void) -> UInt32 {
-        let first = slots.add({}, date: nil, interval: 0)
+        let first = slots.add({}, id: 0, date: nil, interval: 0)
         keep(first)
         var date: AnyObject?
         _ = slots.remove(at: first, hasDate: false, date: &date)
-        let reused = slots.add({}, date: nil, interval: 0)
+        let reused = slots.add({}, id: 0, date: nil, interval: 0)
         #expect(reused == first)
         return reused
     }
 
     @Test func aTableKeepsNoOriginUntilOneIsSet() {
         let slots = ActionSlots(capacity: 2)
-        let slot = slots.add({}, date: nil, interval: 0)
+        let slot = slots.add({}, id: 0, date: nil, interval: 0)
         #expect(slots.origin(at: slot) == nil)
     }
 
@@ -33,7 +33,7 @@ import Testing
         let slots = ActionSlots(capacity: 2)
         var indices: [UInt32] = []
         for number in 0..<40 {
-            let slot = slots.add({}, date: nil, interval: 0)
+            let slot = slots.add({}, id: 0, date: nil, interval: 0)
             if number % 2 == 0 { slots.setOrigin(origin(named: "action \(number)"), at: slot) }
             indices.append(slot)
         }
@@ -53,7 +53,7 @@ import Testing
         var indices: [UInt32] = []
         var objects: [Int: ActionOrigin.Source] = [:]
         for number in 0..<40 {
-            let slot = slots.add({}, date: nil, interval: 0)
+            let slot = slots.add({}, id: 0, date: nil, interval: 0)
             if number % 3 == 0 {
                 let labelled = origin(named: "action \(number)")
                 objects[number] = labelled.source

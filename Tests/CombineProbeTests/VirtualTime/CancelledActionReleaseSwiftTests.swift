@@ -1,0 +1,45 @@
+import CombineProbe
+import Foundation
+import Testing
+
+/// `CancelledActionRelease` in Swift Testing, from nonisolated and
+/// `@MainActor` tests, sync and async, on schedulers whose actions run in
+/// the caller's context and on the main actor.
+@Suite struct CancelledActionReleaseSwiftTests {
+    @Test func theDebounceTestLeavesNothingBehindWithASynchronousWait() {
+        #expect(CancelledActionRelease.debounceTestWaitedSynchronously() == [])
+    }
+
+    @MainActor @Test func theDebounceTestLeavesNothingBehindFromTheMainActor() {
+        #expect(CancelledActionRelease.debounceTestWaitedSynchronously() == [])
+        #expect(CancelledActionRelease.debounceTestWaitedSynchronously(actionsOn: .mainActor) == [])
+    }
+
+    @Test(arguments: [VirtualActionContext.caller, .mainActor])
+    func theDebounceTestLeavesNothingBehindWithTheAsyncWait(_ context: VirtualActionContext) async {
+        #expect(await CancelledActionRelease.debounceTestWaitedAsynchronously(actionsOn: context) == [])
+    }
+
+    @MainActor @Test(arguments: [VirtualActionContext.caller, .mainActor])
+    func theDebounceTestLeavesNothingBehindWithTheAsyncWaitFromTheMainActor(_ context: VirtualActionContext) async {
+        #expect(await CancelledActionRelease.debounceTestWaitedAsynchronously(actionsOn: context) == [])
+    }
+
+    @Test func cancellingARepeatingScheduleReleasesItsActionAtOnce() {
+        #expect(CancelledActionRelease.repeatingSchedulesOfADispatchQueue() == [])
+        #expect(CancelledActionRelease.repeatingScheduleOfARunLoop() == [])
+    }
+
+    @MainActor @Test func cancellingARepeatingScheduleReleasesItsActionAtOnceFromTheMainActor() {
+        #expect(CancelledActionRelease.repeatingSchedulesOfADispatchQueue() == [])
+        #expect(CancelledActionRelease.repeatingScheduleOfARunLoop() == [])
+    }
+
+    @Test func cancellingAScriptedSubscriptionReleasesItsDeliveries() {
+        #expect(CancelledActionRelease.cancelledScriptedSubscription() == [])
+    }
+
+    @Test func anActionReleasedByACancellationMayScheduleOnItsScheduler() {
+        #expect(CancelledActionRelease.releaseThatSchedulesAgain() == [])
+    }
+}

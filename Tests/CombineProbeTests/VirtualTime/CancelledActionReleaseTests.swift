@@ -1,0 +1,49 @@
+import CombineProbe
+import Foundation
+import XCTest
+
+/// `CancelledActionRelease` in XCTest, from nonisolated and `@MainActor`
+/// tests, sync and async, on schedulers whose actions run in the caller's
+/// context and on the main actor.
+final class CancelledActionReleaseTests: XCTestCase {
+    func testTheDebounceTestLeavesNothingBehindWithASynchronousWait() {
+        XCTAssertEqual(CancelledActionRelease.debounceTestWaitedSynchronously(), [])
+    }
+
+    @MainActor func testTheDebounceTestLeavesNothingBehindFromTheMainActor() {
+        XCTAssertEqual(CancelledActionRelease.debounceTestWaitedSynchronously(), [])
+        XCTAssertEqual(CancelledActionRelease.debounceTestWaitedSynchronously(actionsOn: .mainActor), [])
+    }
+
+    func testTheDebounceTestLeavesNothingBehindWithTheAsyncWait() async {
+        let left = await CancelledActionRelease.debounceTestWaitedAsynchronously()
+        XCTAssertEqual(left, [])
+        let leftOnTheMainActor = await CancelledActionRelease.debounceTestWaitedAsynchronously(actionsOn: .mainActor)
+        XCTAssertEqual(leftOnTheMainActor, [])
+    }
+
+    @MainActor func testTheDebounceTestLeavesNothingBehindWithTheAsyncWaitFromTheMainActor() async {
+        let left = await CancelledActionRelease.debounceTestWaitedAsynchronously()
+        XCTAssertEqual(left, [])
+        let leftOnTheMainActor = await CancelledActionRelease.debounceTestWaitedAsynchronously(actionsOn: .mainActor)
+        XCTAssertEqual(leftOnTheMainActor, [])
+    }
+
+    func testCancellingARepeatingScheduleReleasesItsActionAtOnce() {
+        XCTAssertEqual(CancelledActionRelease.repeatingSchedulesOfADispatchQueue(), [])
+        XCTAssertEqual(CancelledActionRelease.repeatingScheduleOfARunLoop(), [])
+    }
+
+    @MainActor func testCancellingARepeatingScheduleReleasesItsActionAtOnceFromTheMainActor() {
+        XCTAssertEqual(CancelledActionRelease.repeatingSchedulesOfADispatchQueue(), [])
+        XCTAssertEqual(CancelledActionRelease.repeatingScheduleOfARunLoop(), [])
+    }
+
+    func testCancellingAScriptedSubscriptionReleasesItsDeliveries() {
+        XCTAssertEqual(CancelledActionRelease.cancelledScriptedSubscription(), [])
+    }
+
+    func testAnActionReleasedByACancellationMayScheduleOnItsScheduler() {
+        XCTAssertEqual(CancelledActionRelease.releaseThatSchedulesAgain(), [])
+    }
+}
