@@ -128,7 +128,11 @@ final class AsyncWaiter: Sendable {
             return
         }
         let id = recording.addWaiter(for: condition) { [self] in finish(.conditionHeld) }
-        let timer = DispatchWorkItem { [self] in finish(.timedOut) }
+        // Weakly: a cancelled work item keeps its block until its deadline,
+        // and the waiter holds the recording, every value recorded: a wait
+        // with a 60 s timeout kept them for 60 s after it ended. While the
+        // wait lasts, its own frame keeps the waiter alive.
+        let timer = DispatchWorkItem { [weak self] in self?.finish(.timedOut) }
         let keep = state.withLock { state -> Bool in
             guard state.event == nil else { return false }
             state.waiterID = id
