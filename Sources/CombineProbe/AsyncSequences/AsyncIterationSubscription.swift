@@ -100,8 +100,12 @@ final class AsyncIterationSubscription: Subscription, Sendable {
         // sequence), or the task is not attached yet: `attach` cancels it
         // and releases the sequence.
         guard watch else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + grace) { [self] in
-            checkCancellationWasHonoured()
+        // Weakly: an iteration still running holds the subscription, and
+        // one that ended honoured the cancellation. A strong reference kept
+        // the recording, every value recorded, for the whole grace period
+        // (the default timeout) after the recorder was released.
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) { [weak self] in
+            self?.checkCancellationWasHonoured()
         }
     }
 
