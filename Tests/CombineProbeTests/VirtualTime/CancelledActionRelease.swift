@@ -65,6 +65,28 @@ enum CancelledActionRelease {
         return alive(watches)
     }
 
+    /// The rule for a pending action, which the guide states: it keeps what
+    /// it captured until it runs. A `receive(on:)` completion still due when
+    /// the test ends keeps its subscription, and the scheduler, alive; once
+    /// time runs (`scheduler.run()`), they go. Returns whether the
+    /// scheduler outlived a test that did not run time, and whether it went
+    /// after one that did.
+    static func pendingCompletion() -> (keptWithoutRun: Bool, releasedAfterRun: Bool) {
+        func test(runningTime: Bool) -> Watch {
+            let scheduler = DispatchQueue.virtualScheduler()
+            let subject = PassthroughSubject<Int, Never>()
+            let recorder = subject.receive(on: scheduler).record()
+            subject.send(1)
+            subject.send(completion: .finished)
+            _ = try? scheduler.wait(for: recorder.next(), timeout: .seconds(1))
+            if runningTime { scheduler.run() }
+            return Watch(scheduler, "the scheduler")
+        }
+        let kept = test(runningTime: false).object != nil
+        let released = test(runningTime: true).object == nil
+        return (kept, released)
+    }
+
     /// Repeating schedules of a scheduler whose dates are whole nanoseconds
     /// (the queue repeats them in one slot): one cancelled while it waits
     /// behind a live one, one cancelled in its own run. Their actions go at

@@ -35,6 +35,12 @@ import Testing
         #expect(CancelledActionRelease.repeatingScheduleOfARunLoop() == [])
     }
 
+    @MainActor @Test func aPendingActionKeepsWhatItCapturedUntilTimeRuns() {
+        let (kept, released) = CancelledActionRelease.pendingCompletion()
+        #expect(kept, "a pending completion no longer holds its scheduler: the guide says it does")
+        #expect(released, "the scheduler outlived a test that ran its time")
+    }
+
     @Test func cancellingAScriptedSubscriptionReleasesItsDeliveries() {
         #expect(CancelledActionRelease.cancelledScriptedSubscription() == [])
     }

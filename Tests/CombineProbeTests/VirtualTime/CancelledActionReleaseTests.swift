@@ -39,6 +39,12 @@ final class CancelledActionReleaseTests: XCTestCase {
         XCTAssertEqual(CancelledActionRelease.repeatingScheduleOfARunLoop(), [])
     }
 
+    func testAPendingActionKeepsWhatItCapturedUntilTimeRuns() {
+        let (kept, released) = CancelledActionRelease.pendingCompletion()
+        XCTAssertTrue(kept, "a pending completion no longer holds its scheduler: the guide says it does")
+        XCTAssertTrue(released, "the scheduler outlived a test that ran its time")
+    }
+
     func testCancellingAScriptedSubscriptionReleasesItsDeliveries() {
         XCTAssertEqual(CancelledActionRelease.cancelledScriptedSubscription(), [])
     }
