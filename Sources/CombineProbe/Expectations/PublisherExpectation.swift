@@ -183,6 +183,9 @@ public struct WaitPlan<Output> {
 
 /// The recorder side of a wait, independent of the recorded types.
 protocol WaitableRecording: AnyObject, Sendable {
+    /// Calls `fulfill` once `condition` holds: before returning nil when it
+    /// holds already; otherwise later, and the identifier returned cancels
+    /// the wait (``removeWaiter(_:)``).
     func addWaiter(for condition: WaitCondition, fulfill: @escaping @Sendable () -> Void) -> Int?
     /// Whether a wait on `condition` may end now.
     func isSatisfied(_ condition: WaitCondition) -> Bool

@@ -127,11 +127,16 @@ final class AsyncWaiter: Sendable {
             continuation.resume(returning: .cancelled)
             return
         }
-        let id = recording.addWaiter(for: condition) { [self] in finish(.conditionHeld) }
+        // Nil when the condition held already: `finish` ran, and no timer is
+        // needed.
+        guard let id = recording.addWaiter(for: condition, fulfill: { [self] in finish(.conditionHeld) }) else { return }
         // Weakly: a cancelled work item keeps its block until its deadline,
         // and the waiter holds the recording, every value recorded: a wait
         // with a 60 s timeout kept them for 60 s after it ended. While the
-        // wait lasts, its own frame keeps the waiter alive.
+        // wait lasts, its own frame keeps the waiter alive. (A timer source
+        // cancelled when the wait ends would leave dispatch's timers at
+        // once, but it made the wake-up after a send slower: 34 µs against
+        // 18–26 µs at the median.)
         let timer = DispatchWorkItem { [weak self] in self?.finish(.timedOut) }
         let keep = state.withLock { state -> Bool in
             guard state.event == nil else { return false }
@@ -142,7 +147,7 @@ final class AsyncWaiter: Sendable {
         if keep {
             StepProfile.timer()
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        } else if let id {
+        } else {
             recording.removeWaiter(id)
         }
     }
