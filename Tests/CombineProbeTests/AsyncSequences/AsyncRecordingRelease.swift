@@ -13,24 +13,24 @@ enum AsyncRecordingRelease {
         init(_ object: AnyObject) { self.object = object }
     }
 
-    /// A stream that never finishes, recorded, read, and released, with a
-    /// grace period of a minute: true when its storage is gone within ten
-    /// seconds (its iteration ends at once, cancelled; the storage went
-    /// after the minute before).
+    /// A stream that never finishes, recorded in virtual time, read, and
+    /// released, with a grace period of a minute: true when its storage is
+    /// gone once the virtual world is quiet again. The iteration runs on
+    /// the world's executor, so the step after the release runs its end:
+    /// the check comes after it, with no wait in real time. (The storage
+    /// went after the minute before.)
     static func releasedRecordingLetsGo(isolation: isolated (any Actor)? = #isolation) async -> Bool {
+        let scheduler = DispatchQueue.virtualScheduler()
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         let watch = await ProbeSettings.withOverrides(.init(defaultTimeout: 60)) { () async -> Watch in
-            let recorder = stream.record()
+            let recorder = stream.record(timedBy: scheduler)
             continuation.yield(1)
-            _ = try? await wait(for: recorder.next(), timeout: 60)
+            _ = try? await scheduler.wait(for: recorder.next(), timeout: .seconds(1))
             return Watch(recorder.storage)
         }
-        // The recorder went with the closure; its iteration's task winds
-        // down on its own thread, and lets go of the storage when it ends.
-        let deadline = Date().addingTimeInterval(10)
-        while watch.object != nil, Date() < deadline {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
+        // The recorder went with the closure, and cancelled the iteration:
+        // its task ends on the world's executor, in the next step.
+        await scheduler.advance()
         withExtendedLifetime(continuation) {}
         return watch.object == nil
     }
