@@ -29,22 +29,39 @@ enum CancelledActionRelease {
         watches.filter { $0.object != nil }.map(\.name)
     }
 
+    /// The README's debounce test up to its wait: the query sent "swift" to
+    /// a 300 ms debounce on a new scheduler, which the query's subject, the
+    /// test's, no longer holds.
+    private struct DebounceTest {
+        let scheduler: VirtualSchedulerOf<DispatchQueue>
+        let recorder: Recorder<String, Never>
+
+        init(actionsOn context: VirtualActionContext) {
+            scheduler = DispatchQueue.virtualScheduler(actionsOn: context)
+            let query = PassthroughSubject<String, Never>()
+            recorder = query.debounce(for: .milliseconds(300), scheduler: scheduler).record()
+            query.send("swift")
+        }
+
+        /// What stayed alive once the test went, given what its wait got.
+        static func leftBehind(waitedFor value: String?, watching watch: Watch?) -> [String] {
+            if value != "swift" { return ["the test itself: it waited for \(String(describing: value))"] }
+            return alive(watch.map { [$0] } ?? [])
+        }
+    }
+
     /// The README's debounce test, with a synchronous wait: once the test's
     /// values go, so do its scheduler and the debounce subscription that
     /// holds it (the wait ran the debounce's repeating schedule, which
     /// cancels itself in its run).
     static func debounceTestWaitedSynchronously(actionsOn context: VirtualActionContext = .caller) -> [String] {
-        var watches: [Watch] = []
+        var (value, watch): (String?, Watch?) = (nil, nil)
         do {
-            let scheduler = DispatchQueue.virtualScheduler(actionsOn: context)
-            let query = PassthroughSubject<String, Never>()
-            let recorder = query.debounce(for: .milliseconds(300), scheduler: scheduler).record()
-            query.send("swift")
-            let value = try? scheduler.wait(for: recorder.next(), timeout: .seconds(1))
-            watches = [Watch(scheduler, "the scheduler")]
-            if value != "swift" { return ["the test itself: it waited for \(String(describing: value))"] }
+            let test = DebounceTest(actionsOn: context)
+            value = try? test.scheduler.wait(for: test.recorder.next(), timeout: .seconds(1))
+            watch = Watch(test.scheduler, "the scheduler")
         }
-        return alive(watches)
+        return DebounceTest.leftBehind(waitedFor: value, watching: watch)
     }
 
     /// The same test, with the async wait (the world settles between its
@@ -52,17 +69,13 @@ enum CancelledActionRelease {
     static func debounceTestWaitedAsynchronously(
         actionsOn context: VirtualActionContext = .caller, isolation: isolated (any Actor)? = #isolation
     ) async -> [String] {
-        var watches: [Watch] = []
+        var (value, watch): (String?, Watch?) = (nil, nil)
         do {
-            let scheduler = DispatchQueue.virtualScheduler(actionsOn: context)
-            let query = PassthroughSubject<String, Never>()
-            let recorder = query.debounce(for: .milliseconds(300), scheduler: scheduler).record()
-            query.send("swift")
-            let value = try? await scheduler.wait(for: recorder.next(), timeout: .seconds(1))
-            watches = [Watch(scheduler, "the scheduler")]
-            if value != "swift" { return ["the test itself: it waited for \(String(describing: value))"] }
+            let test = DebounceTest(actionsOn: context)
+            value = try? await test.scheduler.wait(for: test.recorder.next(), timeout: .seconds(1))
+            watch = Watch(test.scheduler, "the scheduler")
         }
-        return alive(watches)
+        return DebounceTest.leftBehind(waitedFor: value, watching: watch)
     }
 
     /// The rule for a pending action, which the guide states: it keeps what
