@@ -104,8 +104,8 @@ enum CancelledActionRelease {
     /// (the queue repeats them in one slot): one cancelled while it waits
     /// behind a live one, one cancelled in its own run. Their actions go at
     /// once, while the live one keeps running.
-    static func repeatingSchedulesOfADispatchQueue() -> [String] {
-        let scheduler = DispatchQueue.virtualScheduler()
+    static func repeatingSchedulesOfADispatchQueue(actionsOn context: VirtualActionContext = .caller) -> [String] {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: context)
         var ticks = 0
         let live = scheduler.schedule(after: scheduler.now, interval: .milliseconds(100)) { ticks += 1 }
         var problems: [String] = []
@@ -142,8 +142,8 @@ enum CancelledActionRelease {
     /// A repeating schedule of a run loop's scheduler, whose dates are
     /// `Date`s: the scheduler inserts each run again itself, in a slot of
     /// its own. Cancelled after two runs, its next run goes at once.
-    static func repeatingScheduleOfARunLoop() -> [String] {
-        let scheduler = RunLoop.virtualScheduler()
+    static func repeatingScheduleOfARunLoop(actionsOn context: VirtualActionContext = .caller) -> [String] {
+        let scheduler = RunLoop.virtualScheduler(actionsOn: context)
         var witness: Witness? = Witness()
         let watch = Watch(witness!, "the action of the run loop's schedule")
         var runs = 0
@@ -163,8 +163,8 @@ enum CancelledActionRelease {
     /// A cold scripted publisher's subscription, cancelled before its
     /// events: the deliveries it scheduled go at once, with the
     /// subscription they hold, and the publisher it holds.
-    static func cancelledScriptedSubscription() -> [String] {
-        let scheduler = DispatchQueue.virtualScheduler()
+    static func cancelledScriptedSubscription(actionsOn context: VirtualActionContext = .caller) -> [String] {
+        let scheduler = DispatchQueue.virtualScheduler(actionsOn: context)
         var watches: [Watch] = []
         do {
             let publisher: ScriptedPublisher<Int, Never> = scheduler.coldPublisher([

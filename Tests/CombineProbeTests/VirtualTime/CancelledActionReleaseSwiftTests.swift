@@ -30,9 +30,10 @@ import Testing
         #expect(CancelledActionRelease.repeatingScheduleOfARunLoop() == [])
     }
 
-    @MainActor @Test func cancellingARepeatingScheduleReleasesItsActionAtOnceFromTheMainActor() {
-        #expect(CancelledActionRelease.repeatingSchedulesOfADispatchQueue() == [])
-        #expect(CancelledActionRelease.repeatingScheduleOfARunLoop() == [])
+    @MainActor @Test(arguments: [VirtualActionContext.caller, .mainActor])
+    func cancellingARepeatingScheduleReleasesItsActionAtOnceFromTheMainActor(_ context: VirtualActionContext) {
+        #expect(CancelledActionRelease.repeatingSchedulesOfADispatchQueue(actionsOn: context) == [])
+        #expect(CancelledActionRelease.repeatingScheduleOfARunLoop(actionsOn: context) == [])
     }
 
     @MainActor @Test func aPendingActionKeepsWhatItCapturedUntilTimeRuns() {
@@ -45,7 +46,16 @@ import Testing
         #expect(CancelledActionRelease.cancelledScriptedSubscription() == [])
     }
 
+    @MainActor @Test(arguments: [VirtualActionContext.caller, .mainActor])
+    func cancellingAScriptedSubscriptionReleasesItsDeliveriesFromTheMainActor(_ context: VirtualActionContext) {
+        #expect(CancelledActionRelease.cancelledScriptedSubscription(actionsOn: context) == [])
+    }
+
     @Test func anActionReleasedByACancellationMayScheduleOnItsScheduler() {
+        #expect(CancelledActionRelease.releaseThatSchedulesAgain() == [])
+    }
+
+    @MainActor @Test func anActionReleasedByACancellationMayScheduleOnItsSchedulerFromTheMainActor() {
         #expect(CancelledActionRelease.releaseThatSchedulesAgain() == [])
     }
 }

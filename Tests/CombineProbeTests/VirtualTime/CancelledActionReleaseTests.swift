@@ -35,8 +35,10 @@ final class CancelledActionReleaseTests: XCTestCase {
     }
 
     @MainActor func testCancellingARepeatingScheduleReleasesItsActionAtOnceFromTheMainActor() {
-        XCTAssertEqual(CancelledActionRelease.repeatingSchedulesOfADispatchQueue(), [])
-        XCTAssertEqual(CancelledActionRelease.repeatingScheduleOfARunLoop(), [])
+        for context in [VirtualActionContext.caller, .mainActor] {
+            XCTAssertEqual(CancelledActionRelease.repeatingSchedulesOfADispatchQueue(actionsOn: context), [], "\(context)")
+            XCTAssertEqual(CancelledActionRelease.repeatingScheduleOfARunLoop(actionsOn: context), [], "\(context)")
+        }
     }
 
     func testAPendingActionKeepsWhatItCapturedUntilTimeRuns() {
@@ -49,7 +51,16 @@ final class CancelledActionReleaseTests: XCTestCase {
         XCTAssertEqual(CancelledActionRelease.cancelledScriptedSubscription(), [])
     }
 
+    @MainActor func testCancellingAScriptedSubscriptionReleasesItsDeliveriesFromTheMainActor() {
+        XCTAssertEqual(CancelledActionRelease.cancelledScriptedSubscription(), [])
+        XCTAssertEqual(CancelledActionRelease.cancelledScriptedSubscription(actionsOn: .mainActor), [])
+    }
+
     func testAnActionReleasedByACancellationMayScheduleOnItsScheduler() {
+        XCTAssertEqual(CancelledActionRelease.releaseThatSchedulesAgain(), [])
+    }
+
+    @MainActor func testAnActionReleasedByACancellationMayScheduleOnItsSchedulerFromTheMainActor() {
         XCTAssertEqual(CancelledActionRelease.releaseThatSchedulesAgain(), [])
     }
 }
