@@ -29,12 +29,13 @@ func profile(_ name: String, _ n: Int) {
     case "search8-explored": blackHole(searchTestExplored(queries: 8, schedules: 200, explorations: n, rounds: 1))
     case "exploration-empty": blackHole(fastest(of: n) { _ = ScheduleExploration(schedules: 1, seed: 1).run { _ in true } })
     case "debounce-explored": blackHole(fastest(of: n) { _ = ScheduleExploration(schedules: 200, seed: 1).run { _ in debounceTestBody(); return true } })
+    case "debounce-and-setup": blackHole(fastest(of: n) { debounceTestBody(); _ = ScheduleExploration(schedules: 200, seed: 1).run { _ in true } })
     case "tied": blackHole(runTiedActions(n, rounds: 1))
     case "tied-explored": blackHole(runTiedActionsInOneSchedule(n, rounds: 1))
     // The same cases with combine-schedulers' TestScheduler (debounce cases: n rounds).
     case "peer-debounce": blackHole(debounceTestWithTestScheduler(rounds: n))
     case "peer-timer": blackHole(repeatingTimerWithTestScheduler(milliseconds: n))
     default: print("unknown case \(name): record, sink, consume, stream, streamloop, actions, scattered, debounce, debounce-sink, timer, async-steps, "
-                   + "search, search-fixed, search-explored, search8, search8-explored, exploration-empty, debounce-explored, tied, tied-explored, peer-debounce, peer-timer")
+                   + "search, search-fixed, search-explored, search8, search8-explored, exploration-empty, debounce-explored, debounce-and-setup, tied, tied-explored, peer-debounce, peer-timer")
     }
 }
