@@ -13,7 +13,7 @@
 /// The virtual schedulers, executors and doubles made while a schedule runs
 /// find it in ``current``, a task-local value, and keep it. Choices may come
 /// from any thread: they are counted under a lock.
-final class ScheduleChoices: Sendable {
+final class ScheduleChoices: JoiningWorld {
     /// What a choice point chooses among: typed, so that a replay that meets
     /// another kind of choice where its schedule had one says so.
     enum Kind: Sendable, Equatable {
@@ -68,6 +68,9 @@ final class ScheduleChoices: Sendable {
         /// Whether new tasks started back to back were split by the hold
         /// limit of real time (see ``disturbedByTime``).
         var disturbedByTime = false
+        /// The world the tasks the schedule's code starts join (see
+        /// ``joiningWorld``).
+        var joining = JoiningSlot()
     }
 
     /// The schedule's forced options, by point number.
@@ -85,8 +88,9 @@ final class ScheduleChoices: Sendable {
     let orders: ExploredOrders
     private let state: Locked<State>
     /// The world that the tasks the schedule's code starts join: the first
-    /// virtual executor made in the schedule.
-    let joiningWorld = JoiningWorld()
+    /// virtual world made in the schedule. The choices keep it themselves,
+    /// under their lock (see ``withJoiningSlot(_:)``).
+    var joiningWorld: ScheduleChoices { self }
 
     /// The schedule of the code running on this task, while a schedule is
     /// explored.
@@ -151,6 +155,12 @@ final class ScheduleChoices: Sendable {
             state.withLock { $0.descriptions[number] = text }
         }
         return option
+    }
+
+    /// Runs `body` on the slot of the world the schedule's tasks join,
+    /// under the choices' lock (see `JoiningWorld`).
+    func withJoiningSlot<Result>(_ body: (inout JoiningSlot) -> Result) -> Result {
+        state.withLock { body(&$0.joining) }
     }
 
     /// Notes that more actions were due at one instant than a choice looks

@@ -13,7 +13,7 @@ final class ProbeScope: Sendable {
     private let recordersOwner: ProbeScope?
     /// The world the scope's new tasks join, when its settings say
     /// `joinsTasks` (nil otherwise).
-    let joiningWorld: JoiningWorld?
+    let joiningWorld: ScopeJoiningWorld?
     /// The virtual schedulers made in the scope, held weakly: at its end,
     /// the tasks still asleep on their time are reported and cancelled.
     private let clocks = Locked<[WeakClock]>([])
@@ -30,7 +30,7 @@ final class ProbeScope: Sendable {
     init(overrides: ProbeSettings.Overrides) {
         let enclosing = Self.current
         self.overrides = (enclosing?.overrides ?? ProbeSettings.Overrides()).merging(overrides)
-        joiningWorld = self.overrides.joinsTasks == true ? enclosing?.joiningWorld ?? JoiningWorld() : nil
+        joiningWorld = self.overrides.joinsTasks == true ? enclosing?.joiningWorld ?? ScopeJoiningWorld() : nil
         recordersOwner = nil
     }
 
@@ -40,7 +40,7 @@ final class ProbeScope: Sendable {
     /// test's cases run in parallel, each with its own schedulers.
     init(testCaseOf test: ProbeScope) {
         overrides = test.overrides
-        joiningWorld = overrides.joinsTasks == true ? JoiningWorld() : nil
+        joiningWorld = overrides.joinsTasks == true ? ScopeJoiningWorld() : nil
         recordersOwner = test
     }
 

@@ -156,7 +156,7 @@ extension VirtualScheduler {
     /// elsewhere.
     var joiningHint: String {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-              let joining = ScheduleChoices.current?.joiningWorld ?? ProbeScope.current?.joiningWorld else { return "" }
+              let joining: any JoiningWorld = ScheduleChoices.current ?? ProbeScope.current?.joiningWorld else { return "" }
         let opening = " The test's tasks join its virtual world (joinsTasks, or an exploration's body), but this one did not: "
         guard TaskJoining.isAvailable else {
             return opening + "this runtime does not export the global-enqueue hook that tasks join through."

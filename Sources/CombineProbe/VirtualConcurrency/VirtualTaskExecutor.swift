@@ -240,7 +240,7 @@ public final class VirtualTaskExecutor: TaskExecutor, Sendable {
     ///   `VirtualWorld`); nil takes a new one.
     init(
         scheduling: @escaping @Sendable () -> UInt64, choices: ScheduleChoices? = nil,
-        scopeJoining: JoiningWorld? = nil, number: UInt64? = nil
+        scopeJoining: ScopeJoiningWorld? = nil, number: UInt64? = nil
     ) {
         self.scheduling = scheduling
         self.choices = choices

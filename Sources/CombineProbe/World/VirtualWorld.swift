@@ -46,7 +46,7 @@ final class VirtualWorld: Sendable {
     let elapsed: @Sendable () -> VirtualTime
     /// The world a scope's tasks join, of the scope the world was made in
     /// (its settings say `joinsTasks`), if any.
-    private let scopeJoining: JoiningWorld?
+    private let scopeJoining: ScopeJoiningWorld?
     /// The world's number in the joining door's table, given at once to a
     /// world whose scope's tasks join it (an exploration's schedule, a
     /// scope whose settings say `joinsTasks`), so that the door sends the
@@ -59,7 +59,7 @@ final class VirtualWorld: Sendable {
     /// `ProbeScope.current?.joiningWorld` is `scopeJoining`: it is the world
     /// their tasks join when it is the first made there.
     init(
-        choices: ScheduleChoices?, scopeJoining: JoiningWorld?,
+        choices: ScheduleChoices?, scopeJoining: ScopeJoiningWorld?,
         schedulesMade: @escaping @Sendable () -> UInt64, elapsed: @escaping @Sendable () -> VirtualTime
     ) {
         self.choices = choices
