@@ -68,6 +68,12 @@ final class WorldRulesWallTests: XCTestCase {
         // resumption to a thread of its own (see `TickResumes`).
         Rule(name: "timer consumers resumed by their ticks", calls: ["TickResumes.run(", "TaskJoining.tickResumes("],
              owners: ["VirtualConcurrency/Joining/TaskJoining.swift", "VirtualConcurrency/VirtualTimerSequence.swift"]),
+        // The world a scope's new tasks join (the first world made there):
+        // its slot is made by a scope's joining world and by a schedule's
+        // choices, which keep it, and read and written through the
+        // joining world's methods alone (see `JoiningSlot`).
+        Rule(name: "the world a scope's tasks join", calls: ["JoiningSlot()", "withJoiningSlot {"],
+             owners: ["VirtualConcurrency/Joining/JoiningWorld.swift", "Exploration/ScheduleChoices.swift"]),
         // The runtime's enqueue hook: read and written in one file.
         Rule(name: "the global-enqueue hook", calls: ["swift_task_enqueueGlobal_hook", "slot.pointee"],
              owners: ["VirtualConcurrency/Joining/GlobalEnqueueHook.swift"]),
