@@ -7,9 +7,8 @@ import XCTest
 /// schedule's choices, which keep the slot under their own lock (no joining
 /// object of their own), let the schedule's world go when it ends.
 ///
-/// XCTest only: the slot's rules hold in any thread and isolation; the
-/// joining itself is tested in both frameworks (`JoiningWorldExecutorTests`,
-/// the exploration and joining suites).
+/// The schedules' cases run in Swift Testing too (`JoiningSlotSwiftTests`);
+/// the slot's own rules hold in any thread and isolation.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class JoiningSlotTests: XCTestCase {
     func testTheFirstWorldOfferedIsKeptWhileItLives() {
@@ -38,31 +37,36 @@ final class JoiningSlotTests: XCTestCase {
     }
 
     func testAScheduleLetsItsWorldGoWhenItEnds() {
-        let (lived, livesAfter) = Self.worldOfOneSchedule()
-        XCTAssertTrue(lived, "the schedule's first world is the one its tasks join")
-        XCTAssertFalse(livesAfter, "the schedule's choices keep no world of an ended schedule alive")
+        for context in [VirtualActionContext.caller, .mainActor] {
+            let (lived, livesAfter) = JoiningSlotScenario.worldOfOneSchedule(actionsOn: context)
+            XCTAssertTrue(lived, "the schedule's first world is the one its tasks join (\(context))")
+            XCTAssertFalse(livesAfter, "the schedule's choices keep no world of an ended schedule alive (\(context))")
+        }
     }
 
     @MainActor
     func testAScheduleLetsItsWorldGoWhenItEndsFromTheMainActor() {
-        let (lived, livesAfter) = Self.worldOfOneSchedule()
-        XCTAssertTrue(lived, "the schedule's first world is the one its tasks join")
-        XCTAssertFalse(livesAfter, "the schedule's choices keep no world of an ended schedule alive")
+        for context in [VirtualActionContext.caller, .mainActor] {
+            let (lived, livesAfter) = JoiningSlotScenario.worldOfOneSchedule(actionsOn: context)
+            XCTAssertTrue(lived, "the schedule's first world is the one its tasks join (\(context))")
+            XCTAssertFalse(livesAfter, "the schedule's choices keep no world of an ended schedule alive (\(context))")
+        }
     }
 
-    /// Runs one schedule that makes a scheduler: whether the schedule's
-    /// choices had a world that lives while it ran, and after it ended.
-    private static func worldOfOneSchedule() -> (lived: Bool, livesAfter: Bool) {
-        var choices: ScheduleChoices?
-        var lived = false
-        let result = ScheduleExploration(schedules: 1, seed: 1).run { _ in
-            choices = ScheduleChoices.current
-            let scheduler = DispatchQueue.virtualScheduler()
-            lived = ScheduleChoices.current?.joiningWorld.lives == true
-            withExtendedLifetime(scheduler) {}
-            return true
+    func testAnAsyncScheduleLetsItsWorldGoWhenItEnds() async {
+        for context in [VirtualActionContext.caller, .mainActor] {
+            let (lived, livesAfter) = await JoiningSlotScenario.worldOfOneAsyncSchedule(actionsOn: context)
+            XCTAssertTrue(lived, "the schedule's first world is the one its tasks join (\(context))")
+            XCTAssertFalse(livesAfter, "the schedule's choices keep no world of an ended schedule alive (\(context))")
         }
-        XCTAssertEqual(result.schedulesRun, 1)
-        return (lived, choices?.joiningWorld.lives ?? true)
+    }
+
+    @MainActor
+    func testAnAsyncScheduleLetsItsWorldGoWhenItEndsFromTheMainActor() async {
+        for context in [VirtualActionContext.caller, .mainActor] {
+            let (lived, livesAfter) = await JoiningSlotScenario.worldOfOneAsyncSchedule(actionsOn: context)
+            XCTAssertTrue(lived, "the schedule's first world is the one its tasks join (\(context))")
+            XCTAssertFalse(livesAfter, "the schedule's choices keep no world of an ended schedule alive (\(context))")
+        }
     }
 }

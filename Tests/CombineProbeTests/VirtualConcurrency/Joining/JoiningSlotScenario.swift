@@ -1,0 +1,39 @@
+@testable import CombineProbe
+import Foundation
+
+/// A schedule's world, as the schedule's choices keep it (`JoiningSlot`),
+/// for `JoiningSlotTests` and `JoiningSlotSwiftTests`.
+enum JoiningSlotScenario {
+    /// Runs one schedule that makes a scheduler whose actions run in
+    /// `context`: whether the schedule's choices had a world that lives
+    /// while it ran, and after it ended.
+    static func worldOfOneSchedule(actionsOn context: VirtualActionContext) -> (lived: Bool, livesAfter: Bool) {
+        var choices: ScheduleChoices?
+        var lived = false
+        let result = ScheduleExploration(schedules: 1, seed: 1).run { _ in
+            choices = ScheduleChoices.current
+            let scheduler = DispatchQueue.virtualScheduler(actionsOn: context)
+            lived = ScheduleChoices.current?.joiningWorld.lives == true
+            withExtendedLifetime(scheduler) {}
+            return true
+        }
+        return (lived && result.schedulesRun == 1, choices?.joiningWorld.lives ?? true)
+    }
+
+    /// ``worldOfOneSchedule(actionsOn:)`` with an async body, in the
+    /// caller's isolation.
+    static func worldOfOneAsyncSchedule(
+        actionsOn context: VirtualActionContext, isolation: isolated (any Actor)? = #isolation
+    ) async -> (lived: Bool, livesAfter: Bool) {
+        var choices: ScheduleChoices?
+        var lived = false
+        let result = await ScheduleExploration(schedules: 1, seed: 1).run { _ in
+            choices = ScheduleChoices.current
+            let scheduler = DispatchQueue.virtualScheduler(actionsOn: context)
+            lived = ScheduleChoices.current?.joiningWorld.lives == true
+            await scheduler.advance()
+            return true
+        }
+        return (lived && result.schedulesRun == 1, choices?.joiningWorld.lives ?? true)
+    }
+}
