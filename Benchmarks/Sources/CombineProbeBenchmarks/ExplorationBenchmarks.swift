@@ -50,6 +50,17 @@ func runTiedActionsInOneSchedule(_ n: Int, rounds: Int) -> UInt64 {
     }
 }
 
+/// The debounce test, explored alone: an exploration of up to 200
+/// schedules whose space is one schedule (no mock, no ties), which it
+/// covers.
+func debounceTestExploredAlone() {
+    let result = ScheduleExploration(schedules: 200, seed: 1).run { _ in
+        debounceTestBody()
+        return true
+    }
+    precondition(result.schedulesRun == 1 && result.coveredEverySchedule)
+}
+
 /// `--exploration [--smoke]`: only the exploration rows.
 func runExplorationOnly(smoke: Bool) {
     var report = Report()
@@ -99,13 +110,7 @@ func addExplorationRows(to report: inout Report, smoke: Bool) {
     let (debouncePlain, debounceExplored) = fastestInTurns(of: smoke ? rounds : 3 * rounds) {
         for _ in 0..<runs { debounceTestBody() }
     } _: {
-        for _ in 0..<runs {
-            let result = ScheduleExploration(schedules: 200, seed: 1).run { _ in
-                debounceTestBody()
-                return true
-            }
-            precondition(result.schedulesRun == 1 && result.coveredEverySchedule)
-        }
+        for _ in 0..<runs { debounceTestExploredAlone() }
     }
     report.addVersus(
         "debounce test (no choice point, 1 schedule): exploring it (exploration of 200, space covered) vs one plain run",
@@ -126,13 +131,7 @@ func addExplorationRows(to report: inout Report, smoke: Bool) {
             precondition(setup.schedulesRun == 1)
         }
     } _: {
-        for _ in 0..<runs {
-            let result = ScheduleExploration(schedules: 200, seed: 1).run { _ in
-                debounceTestBody()
-                return true
-            }
-            precondition(result.schedulesRun == 1 && result.coveredEverySchedule)
-        }
+        for _ in 0..<runs { debounceTestExploredAlone() }
     }
     report.addVersus(
         "debounce test explored alone vs a plain run and an empty exploration (the exploration's setup on both sides)",

@@ -28,7 +28,7 @@ func profile(_ name: String, _ n: Int) {
     case "search8": blackHole(searchTestPlain(queries: 8, runs: n, rounds: 1, delivery: latencyRange))
     case "search8-explored": blackHole(searchTestExplored(queries: 8, schedules: 200, explorations: n, rounds: 1))
     case "exploration-empty": blackHole(fastest(of: n) { _ = ScheduleExploration(schedules: 1, seed: 1).run { _ in true } })
-    case "debounce-explored": blackHole(fastest(of: n) { _ = ScheduleExploration(schedules: 200, seed: 1).run { _ in debounceTestBody(); return true } })
+    case "debounce-explored": blackHole(fastest(of: n) { debounceTestExploredAlone() })
     case "debounce-and-setup": blackHole(fastest(of: n) { debounceTestBody(); _ = ScheduleExploration(schedules: 200, seed: 1).run { _ in true } })
     case "tied": blackHole(runTiedActions(n, rounds: 1))
     case "tied-explored": blackHole(runTiedActionsInOneSchedule(n, rounds: 1))
