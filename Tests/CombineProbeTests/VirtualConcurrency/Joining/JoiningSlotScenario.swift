@@ -21,17 +21,21 @@ enum JoiningSlotScenario {
     }
 
     /// ``worldOfOneSchedule(actionsOn:)`` with an async body, in the
-    /// caller's isolation.
+    /// caller's isolation. The body takes no async step: a step makes the
+    /// world's executor, which its round trips through the main queue keep
+    /// for a moment after the schedule ends (the slot says the world lives
+    /// while its executor does).
     static func worldOfOneAsyncSchedule(
         actionsOn context: VirtualActionContext, isolation: isolated (any Actor)? = #isolation
     ) async -> (lived: Bool, livesAfter: Bool) {
         var choices: ScheduleChoices?
         var lived = false
-        let result = await ScheduleExploration(schedules: 1, seed: 1).run { _ in
+        // Typed async: the exploration's async form, not the sync one.
+        let result = await ScheduleExploration(schedules: 1, seed: 1).run { (_: ExploredSchedule) async -> Bool in
             choices = ScheduleChoices.current
             let scheduler = DispatchQueue.virtualScheduler(actionsOn: context)
             lived = ScheduleChoices.current?.joiningWorld.lives == true
-            await scheduler.advance()
+            withExtendedLifetime(scheduler) {}
             return true
         }
         return (lived && result.schedulesRun == 1, choices?.joiningWorld.lives ?? true)
