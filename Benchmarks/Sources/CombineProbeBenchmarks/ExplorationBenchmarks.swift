@@ -112,10 +112,15 @@ func addExplorationRows(to report: inout Report, smoke: Bool) {
     } _: {
         for _ in 0..<runs { debounceTestExploredAlone() }
     }
-    report.addVersus(
+    // A debounce row: the explored side against a baseline, per run.
+    func addDebounceRow(_ name: String, explored: UInt64, baseline: UInt64, target: String) {
+        report.addVersus(
+            name, n: runs, ours: microseconds(explored / UInt64(runs)), peer: microseconds(baseline / UInt64(runs)),
+            ratio: Double(explored) / Double(max(baseline, 1)), target: target)
+    }
+    addDebounceRow(
         "debounce test (no choice point, 1 schedule): exploring it (exploration of 200, space covered) vs one plain run",
-        n: runs, ours: microseconds(debounceExplored / UInt64(runs)), peer: microseconds(debouncePlain / UInt64(runs)),
-        ratio: Double(debounceExplored) / Double(max(debouncePlain, 1)), target: "<= 2x")
+        explored: debounceExplored, baseline: debouncePlain, target: "<= 2x")
 
     // The same, with the exploration's fixed cost on both sides: each plain
     // run is followed by an exploration of an empty body (a space of one
@@ -133,10 +138,9 @@ func addExplorationRows(to report: inout Report, smoke: Bool) {
     } _: {
         for _ in 0..<runs { debounceTestExploredAlone() }
     }
-    report.addVersus(
+    addDebounceRow(
         "debounce test explored alone vs a plain run and an empty exploration (the exploration's setup on both sides)",
-        n: runs, ours: microseconds(exploredAgain / UInt64(runs)), peer: microseconds(plainAndSetup / UInt64(runs)),
-        ratio: Double(exploredAgain) / Double(max(plainAndSetup, 1)), target: "<= 1.1x")
+        explored: exploredAgain, baseline: plainAndSetup, target: "<= 1.1x")
 
     // 200 schedules of the search test, wall time (target: under 0.5 s).
     // The space must hold 200: 8 queries, 256 schedules.
